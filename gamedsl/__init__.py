@@ -1,0 +1,15 @@
+"""gamedsl: a declarative rules language for card games, and the interpreter that runs it."""
+
+from .engine import Game, LegalMoves, Move, State, load_game
+from .errors import (
+    AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, PositionError, RulesError,
+    RulesSemanticError, RulesSyntaxError,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "load_game", "Game", "State", "Move", "LegalMoves", "MoveError", "InvalidMoveError",
+    "IllegalMoveError", "AmbiguousMoveError", "PositionError", "RulesError", "RulesSyntaxError",
+    "RulesSemanticError",
+]

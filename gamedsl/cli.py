@@ -1,0 +1,166 @@
+"""The `gamedsl` command: check rules files, list legal moves, play in the console.
+
+Every error a user can cause ends as a short message and a non-zero exit code, never as a
+traceback (set GAMEDSL_DEBUG=1 to see one anyway).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Optional, Sequence
+
+from . import resources
+from .errors import GameNotFoundError, MoveError, PositionError, RulesError
+
+EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
+
+
+def _options(pairs: Sequence[str]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise ValueError(f"--option wants NAME=VALUE, not '{pair}'")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def _load(args: argparse.Namespace):
+    from .engine import load_game
+
+    return load_game(args.game, getattr(args, "players", None), _options(getattr(args, "option", None) or []))
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from .model import check_file
+
+    failed = 0
+    for name in args.files:
+        try:
+            path = resources.find_game(name)
+            model = check_file(path)
+        except RulesError as err:
+            failed += 1
+            print(str(err), file=sys.stderr)
+            count = len(err.diagnostics)
+            print(f"{name}: {count} problem{'s' if count != 1 else ''}", file=sys.stderr)
+            continue
+        except (GameNotFoundError, OSError) as err:
+            failed += 1
+            print(f"{name}: {err}", file=sys.stderr)
+            continue
+        rules = len(model.rules)
+        print(f"{name}: ok ({model.title}, {len(model.zones)} zones, {rules} rules)")
+    return EXIT_PROBLEM if failed else EXIT_OK
+
+
+def cmd_moves(args: argparse.Namespace) -> int:
+    game = _load(args)
+    if args.position:
+        try:
+            text = Path(args.position).read_text(encoding="utf-8")
+        except OSError as err:
+            print(f"cannot read the position: {err}", file=sys.stderr)
+            return EXIT_PROBLEM
+        state = game.load_position(text)
+    else:
+        state = game.new_game(args.seed)
+    if args.explain:
+        verdict = state.explain(args.explain)
+        print(verdict)
+        return EXIT_OK if verdict.legal else EXIT_PROBLEM
+    for text in state.legal_moves().texts():
+        print(text)
+    return EXIT_OK
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .console import Console
+
+    game = _load(args)
+    seats = [s.strip().lower() for s in args.seats.split(",")] if args.seats else ["human"] + ["computer"] * (game.players - 1)
+    if len(seats) != game.players:
+        print(f"{game.title} needs {game.players} seats, got {len(seats)}: {args.seats}", file=sys.stderr)
+        return EXIT_USAGE
+    from .players import PLAYERS
+
+    for seat in seats:
+        if seat != "human" and seat not in PLAYERS:
+            print(f"unknown seat '{seat}': use human or one of {', '.join(PLAYERS)}", file=sys.stderr)
+            return EXIT_USAGE
+    state = game.new_game(args.seed)
+    return Console(state, seats, seed=args.seed).run()
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    for name in resources.game_names():
+        print(name)
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="gamedsl", description="Card games from declarative rules files.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    check = sub.add_parser("check", help="check rules files and report every problem")
+    check.add_argument("files", nargs="+", metavar="FILE", help="game files or game names")
+    check.set_defaults(run=cmd_check)
+
+    def game_options(p: argparse.ArgumentParser, optional_game: bool = False) -> None:
+        if optional_game:
+            p.add_argument("game", nargs="?", default=resources.DEFAULT_GAME, help="game name or file (default: russian_bank)")
+        else:
+            p.add_argument("game", help="game name (russian_bank, russian-bank) or a .game file")
+        p.add_argument("--players", type=int, default=None, help="number of players, where the game allows several")
+        p.add_argument("--option", action="append", metavar="NAME=VALUE", help="set an option of the game file")
+        p.add_argument("--seed", default=0, help="seed of the shuffles (default 0)")
+
+    moves = sub.add_parser("moves", help="print the legal moves of a position, one per line, sorted")
+    game_options(moves)
+    moves.add_argument("--position", metavar="FILE", help="a YAML position (default: a new deal from --seed)")
+    moves.add_argument("--explain", metavar="MOVE", help="say whether MOVE is legal and which rule decides")
+    moves.set_defaults(run=cmd_moves)
+
+    play = sub.add_parser("play", help="play a game in the console")
+    game_options(play, optional_game=True)
+    play.add_argument("--seats", help="comma-separated seats: human or computer (default: human,computer,...)")
+    play.set_defaults(run=cmd_play)
+
+    listing = sub.add_parser("list", help="list the shipped games")
+    listing.set_defaults(run=cmd_list)
+    return parser
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return EXIT_USAGE
+    if hasattr(args, "seed"):
+        args.seed = int(args.seed) if str(args.seed).lstrip("-").isdigit() else args.seed
+    try:
+        return args.run(args)
+    except RulesError as err:
+        print(str(err), file=sys.stderr)
+        return EXIT_PROBLEM
+    except (GameNotFoundError, PositionError, MoveError, ValueError) as err:
+        print(f"gamedsl: {err}", file=sys.stderr)
+        return EXIT_PROBLEM
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as err:  # a bug of ours: say so briefly, no traceback for users
+        if os.environ.get("GAMEDSL_DEBUG"):
+            raise
+        print(f"gamedsl: internal error: {type(err).__name__}: {err} (set GAMEDSL_DEBUG=1 for details)", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,5 @@
+"""Checked model -> compiled rules (tables and closures)."""
+
+from .game import CompiledGame
+
+__all__ = ["CompiledGame"]

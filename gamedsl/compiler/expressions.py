@@ -1,0 +1,196 @@
+"""Expressions, conditions and effects compiled into closures.
+
+Every closure takes `(state, player, move)`: `player` is who `own` means, `move` the internal
+move being applied (effects and `from` conditions) or None. Zone references are resolved for
+each player once, here, never at call time.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, Callable, Optional
+
+from ..model.model import GameModel
+from ..syntax import ast
+from .zones import ZoneTable
+
+Fn = Callable[[Any, int, Any], Any]
+
+_COMPARE = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
+
+
+class Counters:
+    """Where each counter lives in the state's flat list of numbers."""
+
+    def __init__(self, model: GameModel, players: int):
+        self.players = players
+        self.base: dict[str, int] = {}
+        self.per_player: dict[str, bool] = {}
+        self.start: list[float] = []
+        self.whole_match: list[bool] = []
+        self.labels: list[str] = []
+        for spec in model.counters.values():
+            self.base[spec.name] = len(self.start)
+            self.per_player[spec.name] = spec.per_player
+            for p in range(players if spec.per_player else 1):
+                self.start.append(spec.start)
+                self.whole_match.append(spec.whole_match)
+                self.labels.append(f"P{p + 1}.{spec.name}" if spec.per_player else spec.name)
+
+    def index(self, name: str, player: int) -> int:
+        return self.base[name] + (player if self.per_player[name] else 0)
+
+
+class ExprCompiler:
+    def __init__(self, model: GameModel, zones: ZoneTable, counters: Counters, options: dict[str, Any]):
+        self.model = model
+        self.zones = zones
+        self.counters = counters
+        self.options = options
+        self.players = zones.players
+        self.values: dict[str, Fn] = {}
+        for name in model.values:
+            self._value(name)
+
+    def _value(self, name: str) -> Fn:
+        if name not in self.values:
+            holder: list[Fn] = []
+            self.values[name] = lambda st, p, mv: holder[0](st, p, mv)  # allows forward references
+            holder.append(self.expr(self.model.values[name].expr))
+            self.values[name] = holder[0]
+        return self.values[name]
+
+    def whose(self, owner: Optional[str]) -> Callable[[int], int]:
+        players = self.players
+        if owner == "opponent's":
+            return lambda p: (p + 1) % players
+        return lambda p: p
+
+    def zone_ids(self, ref: ast.ZoneRef) -> list[tuple[int, ...]]:
+        return [self.zones.resolve(ref, p) for p in range(self.players)]
+
+    # ---- expressions ------------------------------------------------------------------
+    def expr(self, node: Any) -> Fn:
+        if isinstance(node, ast.Num):
+            value = node.value
+            return lambda st, p, mv: value
+        if isinstance(node, ast.NameRef):
+            return self.name_ref(node)
+        if isinstance(node, ast.SizeOf):
+            ids = self.zone_ids(node.zone)
+
+            def size(st: Any, p: int, mv: Any) -> int:
+                zones = st.zones
+                return sum(len(zones[z]) for z in ids[p])
+
+            return size
+        if isinstance(node, ast.TopOf):
+            ids = self.zone_ids(node.zone)
+
+            def top(st: Any, p: int, mv: Any) -> Optional[int]:
+                for z in ids[p]:
+                    pile = st.zones[z]
+                    if pile:
+                        return pile[-1]
+                return None
+
+            return top
+        if isinstance(node, ast.Call):
+            args = [self.expr(a) for a in node.args]
+            fn = max if node.function == "max" else min
+            return lambda st, p, mv: fn(a(st, p, mv) for a in args)
+        if isinstance(node, ast.BinOp):
+            left, right, op = self.expr(node.left), self.expr(node.right), _ARITH[node.op]
+            return lambda st, p, mv: op(left(st, p, mv), right(st, p, mv))
+        if isinstance(node, ast.Neg):
+            inner = self.expr(node.operand)
+            return lambda st, p, mv: -inner(st, p, mv)
+        raise TypeError(f"not an expression: {node!r}")
+
+    def name_ref(self, node: ast.NameRef) -> Fn:
+        name = node.name
+        if name in self.options:
+            value = self.options[name]
+            return lambda st, p, mv: value
+        whose = self.whose(node.owner)
+        if name in self.counters.base:
+            base = self.counters.base[name]
+            if not self.counters.per_player[name]:
+                return lambda st, p, mv: st.counters[base]
+            return lambda st, p, mv: st.counters[base + whose(p)]
+        if name in self.model.values:
+            values = self.values
+            return lambda st, p, mv: values[name](st, whose(p), mv)
+        if name == "score":
+            return lambda st, p, mv: st.points[whose(p)]
+        raise KeyError(name)
+
+    # ---- conditions -------------------------------------------------------------------
+    def condition(self, node: Any) -> Fn:
+        if isinstance(node, ast.Compare):
+            left, right, op = self.expr(node.left), self.expr(node.right), _COMPARE[node.op]
+            return lambda st, p, mv: op(left(st, p, mv), right(st, p, mv))
+        if isinstance(node, ast.ZoneEmpty):
+            ids = self.zone_ids(node.zone)
+            if node.quantifier == "some":
+                return lambda st, p, mv: any(not st.zones[z] for z in ids[p])
+            if node.quantifier == "every":
+                return lambda st, p, mv: all(not st.zones[z] for z in ids[p])
+            if node.negated:
+                return lambda st, p, mv: any(st.zones[z] for z in ids[p])
+            return lambda st, p, mv: not any(st.zones[z] for z in ids[p])
+        if isinstance(node, ast.MovedFrom):
+            sets = [frozenset(self.zones.resolve_all(node.zones, p)) for p in range(self.players)]
+            return lambda st, p, mv: mv is not None and mv[2] in sets[p]
+        if isinstance(node, ast.AllOf):
+            items = [self.condition(i) for i in node.items]
+            return lambda st, p, mv: all(c(st, p, mv) for c in items)
+        if isinstance(node, ast.AnyOf):
+            items = [self.condition(i) for i in node.items]
+            return lambda st, p, mv: any(c(st, p, mv) for c in items)
+        if isinstance(node, ast.NotCond):
+            inner = self.condition(node.item)
+            return lambda st, p, mv: not inner(st, p, mv)
+        raise TypeError(f"not a condition: {node!r}")
+
+    # ---- effects ----------------------------------------------------------------------
+    def effects(self, nodes: tuple[Any, ...]) -> list[Fn]:
+        return [self.effect(n) for n in nodes]
+
+    def effect(self, node: Any) -> Fn:
+        if isinstance(node, ast.EndTurn):
+            return lambda st, p, mv: st._end_turn()
+        if isinstance(node, ast.TurnOver):
+            sources, targets = self.zone_ids(node.source), self.zone_ids(node.target)
+
+            def turn_over(st: Any, p: int, mv: Any) -> None:
+                for src in sources[p]:
+                    st._turn_over(src, targets[p][0])
+
+            return turn_over
+        if isinstance(node, (ast.AddTo, ast.SetTo)):
+            counter = node.counter
+            whose = self.whose(counter.owner)
+            base = self.counters.base[counter.name]
+            per_player = self.counters.per_player[counter.name]
+            adding = isinstance(node, ast.AddTo)
+            amount = self.expr(node.amount if adding else node.value)
+
+            def change(st: Any, p: int, mv: Any) -> None:
+                index = base + (whose(p) if per_player else 0)
+                value = amount(st, p, mv)
+                st._set_counter(index, st.counters[index] + value if adding else value)
+
+            return change
+        if isinstance(node, ast.IfEffects):
+            test = self.condition(node.condition)
+            inner = self.effects(node.effects)
+
+            def conditional(st: Any, p: int, mv: Any) -> None:
+                if test(st, p, mv):
+                    for eff in inner:
+                        eff(st, p, mv)
+
+            return conditional
+        raise TypeError(f"not an effect: {node!r}")

@@ -1,0 +1,225 @@
+"""Compile a checked model for a number of players and option values into plain Python."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+from .. import cards
+from ..model.model import GameModel, RuleInfo
+from ..syntax import ast
+from .building import AcceptTable, accept_table
+from .expressions import Counters, ExprCompiler, Fn
+from .zones import ZoneTable
+
+Target = tuple[int, Optional[AcceptTable]]
+
+
+@dataclass
+class CompiledAction:
+    index: int
+    name: str
+    info: RuleInfo
+    moves_cards: bool
+    sources: list[tuple[int, ...]]  # per player
+    targets: list[tuple[Target, ...]]  # per player
+    source_sets: list[frozenset[int]]
+    target_sets: list[frozenset[int]]
+    condition: Optional[Fn]
+    only_if_stuck: bool
+    first_effects: list[Fn]
+    then_effects: list[Fn]
+    named_alone: bool  # written by its name alone: one source and one target per player
+
+
+@dataclass
+class CompiledPriority:
+    info: RuleInfo
+    kind: str
+    action: Optional[int]
+    sources: Optional[list[frozenset[int]]]
+    targets: Optional[list[frozenset[int]]]
+    condition: Optional[Fn]
+
+    def matches(self, move: tuple, player: int) -> bool:
+        return ((self.action is None or move[0] == self.action)
+                and (self.sources is None or move[2] in self.sources[player])
+                and (self.targets is None or move[3] in self.targets[player]))
+
+
+@dataclass
+class CompiledEnd:
+    info: RuleInfo
+    quantifier: str
+    condition: Fn
+    scoring: str
+    score: Fn
+
+
+DealStep = Callable[[Any, random.Random, Optional[int]], None]
+
+
+class CompiledGame:
+    """Everything the engine needs, as tables and closures."""
+
+    def __init__(self, model: GameModel, players: int, options: dict[str, Any]):
+        self.model = model
+        self.players = players
+        self.options = options
+        self.zones = ZoneTable(model.zones, players)
+        self.counters = Counters(model, players)
+        self.exprs = ExprCompiler(model, self.zones, self.counters, options)
+        self.build_of_zone: dict[int, str] = {}
+        tables = {name: accept_table(b, model.orders, model.colours) for name, b in model.builds.items()}
+        self.accept_of_zone: list[Optional[AcceptTable]] = [None] * len(self.zones)
+        for name, build in model.builds.items():
+            for zone_name in build.zones:
+                for zone_id in self.zones.of_spec[zone_name]:
+                    self.accept_of_zone[zone_id] = tables[name]
+                    self.build_of_zone[zone_id] = name
+        self.slot = [z.spec.kind == "slot" for z in self.zones.instances]
+        self.top_only = [z.shows_top_only for z in self.zones.instances]
+        self.face = [z.spec.face for z in self.zones.instances]
+        self.family_of = [(z.spec.name, z.owner) for z in self.zones.instances]
+        self.actions = [self._action(i, spec) for i, spec in enumerate(model.actions.values())]
+        self.action_index = {a.name: a.index for a in self.actions}
+        self.card_actions = [a for a in self.actions if a.moves_cards]
+        self.default_action = next((a.index for a in self.actions if a.moves_cards and not a.named_alone), None)
+        self.priorities = [self._priority(p) for p in model.priorities]
+        self.ends = [CompiledEnd(e.info, e.quantifier, self.exprs.condition(e.condition), e.scoring, self.exprs.expr(e.score))
+                     for e in model.ends]
+        match = model.match
+        self.single_deal = match.single_deal
+        self.match_quantifier = match.quantifier
+        self.match_condition = self.exprs.condition(match.condition) if match.condition is not None else None
+        self.deal_steps = [self._deal_step(s) for s in model.deal]
+        self.first_player = self._first_player()
+        self.universe = self._universe()
+
+    # ---- moves -------------------------------------------------------------------------
+    def _action(self, index: int, spec: Any) -> CompiledAction:
+        z = self.zones
+        sources = z.per_player(spec.sources)
+        targets: list[tuple[Target, ...]] = []
+        for p in range(self.players):
+            row: list[Target] = []
+            seen: set[int] = set()
+            for target in spec.targets:
+                for zone_id in z.resolve(target.zone, p):
+                    if zone_id not in seen:
+                        seen.add(zone_id)
+                        row.append((zone_id, None if target.freely else self.accept_of_zone[zone_id]))
+            targets.append(tuple(row))
+        moves_cards = bool(spec.sources)
+        named_alone = moves_cards and all(len(sources[p]) == 1 and len(targets[p]) == 1 for p in range(self.players))
+        return CompiledAction(
+            index, spec.info.name, spec.info, moves_cards, sources, targets,
+            [frozenset(s) for s in sources], [frozenset(t for t, _ in row) for row in targets],
+            self.exprs.condition(spec.condition) if spec.condition is not None else None,
+            spec.only_if_stuck, self.exprs.effects(spec.first_effects), self.exprs.effects(spec.then_effects), named_alone,
+        )
+
+    def _priority(self, spec: Any) -> CompiledPriority:
+        z = self.zones
+        return CompiledPriority(
+            spec.info, spec.kind,
+            self.action_index[spec.action] if spec.action else None,
+            [frozenset(s) for s in z.per_player(spec.sources)] if spec.sources else None,
+            [frozenset(s) for s in z.per_player(spec.targets)] if spec.targets else None,
+            self.exprs.condition(spec.condition) if spec.condition is not None else None,
+        )
+
+    # ---- the deal ----------------------------------------------------------------------
+    def _universe(self) -> dict[int, int]:
+        """How many copies of each card the game holds."""
+        counts: dict[int, int] = {}
+        for zone in self.zones.instances:
+            for card in self.initial_cards(zone.id):
+                counts[card] = counts.get(card, 0) + 1
+        return counts
+
+    def initial_cards(self, zone_id: int) -> list[int]:
+        spec = self.zones[zone_id].spec
+        if not spec.holds_decks and not spec.holds_jokers:
+            return []
+        return cards.standard_deck(0) * spec.holds_decks + cards.standard_deck(spec.holds_jokers)[52:]
+
+    def _amount(self, amount: Any) -> Optional[int]:
+        if amount is None:
+            return None
+        if isinstance(amount, str):
+            return int(self.options[amount])
+        return int(amount)
+
+    def _deal_step(self, step: Any) -> DealStep:
+        z = self.zones
+        if isinstance(step, ast.ForEachPlayer):
+            inner = [self._deal_step(s) for s in step.steps]
+
+            def for_each(st: Any, rng: random.Random, p: Optional[int]) -> None:
+                for player in range(self.players):
+                    for fn in inner:
+                        fn(st, rng, player)
+
+            return for_each
+        if isinstance(step, ast.Shuffle):
+            refs = step.zones
+
+            def shuffle(st: Any, rng: random.Random, p: Optional[int]) -> None:
+                for zone_id in z.resolve_all(refs, p):
+                    rng.shuffle(st.zones[zone_id])
+
+            return shuffle
+        amount = self._amount(step.amount) if not isinstance(step.amount, str) else None
+        option = step.amount if isinstance(step.amount, str) else None
+        every = step.every is not None
+
+        def deal(st: Any, rng: random.Random, p: Optional[int]) -> None:
+            source = st.zones[z.resolve(step.source, p)[0]]
+            targets = [st.zones[t] for t in z.resolve_all(step.targets, p)]
+            count = int(self.options[option]) if option else amount
+            if count is None:  # the rest
+                per_target = len(source) // max(1, len(targets)) if not every else len(source)
+            else:
+                per_target = count
+            if every or len(targets) == 1:
+                for target in targets:
+                    for _ in range(min(per_target, len(source))):
+                        target.append(source.pop())
+            else:  # one card at a time, in rotation
+                for _ in range(per_target):
+                    for target in targets:
+                        if source:
+                            target.append(source.pop())
+
+        return deal
+
+    def _first_player(self) -> Callable[[Any, random.Random], int]:
+        spec = self.model.first_player
+        if spec.mode == "fixed":
+            seat = spec.player or 0
+            return lambda st, rng: seat
+        if spec.mode == "random":
+            return lambda st, rng: rng.randrange(self.players)
+        keys = [self.exprs.expr(k) for k in spec.keys]
+        position = [99] * 16
+        for i, rank in enumerate(self.model.orders[spec.order]):
+            position[rank] = i
+        sign = 1 if spec.mode == "lowest" else -1
+
+        def first(st: Any, rng: random.Random) -> int:
+            def key(p: int) -> tuple[int, ...]:
+                values = []
+                for k in keys:
+                    card = k(st, p, None)
+                    values.append(sign * (position[card >> 2] if card is not None else 99))
+                return tuple(values)
+
+            scored = sorted(range(self.players), key=key)
+            best = [p for p in scored if key(p) == key(scored[0])]
+            if len(best) == 1:
+                return best[0]
+            return spec.ties if spec.ties is not None else rng.choice(best)
+
+        return first

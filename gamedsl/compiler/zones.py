@@ -1,0 +1,108 @@
+"""Zone instances for a given number of players, and how zone references resolve to them.
+
+Instances are numbered once; everything downstream works with these small integers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from ..model.model import ZoneSpec
+from ..syntax import ast
+
+OPPONENT = "opponent's"
+
+
+def seat_name(player: int) -> str:
+    return f"P{player + 1}"
+
+
+@dataclass(frozen=True)
+class ZoneInstance:
+    id: int
+    spec: ZoneSpec
+    owner: Optional[int]  # the player whose zone it is (each-player zones)
+    group_owner: Optional[int]  # the player who was dealt it (shared zones dealt N per player)
+    index: Optional[int]  # 1-based number among the zone's instances (of that owner)
+    name: str
+
+    @property
+    def shows_top_only(self) -> bool:
+        return self.spec.kind in ("pile", "row", "slot")
+
+
+class ZoneTable:
+    """Every zone instance of a game with `players` players."""
+
+    def __init__(self, specs: dict[str, ZoneSpec], players: int):
+        self.players = players
+        self.instances: list[ZoneInstance] = []
+        self.of_spec: dict[str, list[int]] = {}
+        self.of_player: dict[tuple[str, int], list[int]] = {}
+        for spec in specs.values():
+            ids: list[int] = []
+            if spec.per_player:
+                for player in range(players):
+                    owned = []
+                    for i in range(spec.count):
+                        index = i + 1 if spec.indexed else None
+                        name = f"{seat_name(player)}.{spec.name}{index if index else ''}"
+                        owned.append(self._add(spec, player, None, index, name))
+                    self.of_player[(spec.name, player)] = owned
+                    ids += owned
+            else:
+                for i in range(spec.count):
+                    index = i + 1 if spec.indexed else None
+                    group_owner = i // spec.group if spec.group else None
+                    ids.append(self._add(spec, None, group_owner, index, f"{spec.name}{index if index else ''}"))
+                if spec.group:
+                    for player in range(players):
+                        self.of_player[(spec.name, player)] = ids[player * spec.group:(player + 1) * spec.group]
+            self.of_spec[spec.name] = ids
+        self.by_name = {z.name: z.id for z in self.instances}
+        self.names = [z.name for z in self.instances]
+
+    def _add(self, spec: ZoneSpec, owner: Optional[int], group_owner: Optional[int], index: Optional[int], name: str) -> int:
+        zone = ZoneInstance(len(self.instances), spec, owner, group_owner, index, name)
+        self.instances.append(zone)
+        return zone.id
+
+    def __len__(self) -> int:
+        return len(self.instances)
+
+    def __getitem__(self, zone_id: int) -> ZoneInstance:
+        return self.instances[zone_id]
+
+    def resolve(self, ref: ast.ZoneRef, player: Optional[int]) -> tuple[int, ...]:
+        """The instances `ref` names from `player`'s point of view, in seat order."""
+        name = ref.name
+        if ref.owner is None:
+            ids = list(self.of_spec[name])
+            if ref.index is not None:
+                ids = [ids[ref.index - 1]]
+            return tuple(ids)
+        if ref.owner == "each" or player is None:
+            owners = list(range(self.players))
+        elif ref.owner == "own":
+            owners = [player]
+        else:
+            owners = [(player + k) % self.players for k in range(1, self.players)]
+        ids = []
+        for owner in owners:
+            owned = self.of_player.get((name, owner), [])
+            if ref.index is not None:
+                owned = owned[ref.index - 1:ref.index]
+            ids += owned
+        return tuple(ids)
+
+    def resolve_all(self, refs: tuple[ast.ZoneRef, ...], player: Optional[int]) -> tuple[int, ...]:
+        seen: list[int] = []
+        for ref in refs:
+            for zone_id in self.resolve(ref, player):
+                if zone_id not in seen:
+                    seen.append(zone_id)
+        return tuple(seen)
+
+    def per_player(self, refs: tuple[ast.ZoneRef, ...]) -> list[tuple[int, ...]]:
+        return [self.resolve_all(refs, p) for p in range(self.players)]

@@ -1,0 +1,199 @@
+"""Play a game in the terminal: human seats type moves, computer seats play by themselves.
+
+Each human sees the table only through their own observation. A move is picked by its number
+or typed as text; an illegal move gets the rule that forbids it and the prompt again.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Callable, Optional, TextIO
+
+from .engine import State
+from .errors import AmbiguousMoveError, IllegalMoveError, MoveError
+from .players import PLAYERS
+
+HELP = """\
+Commands:
+  NUMBER          play the move with that number in the list
+  MOVE            play a move by its text, e.g. '3H reserve -> foundation1' or 'turn'
+                  (your own zones can be named without 'P1.'; 'house 3' = 'house3')
+  moves           list the legal moves again
+  board           show the table again
+  explain MOVE    say whether MOVE is legal and which rule decides
+  undo            take back your last move (and the computer's replies)
+  help            this text
+  quit            leave the game (end of input does the same)"""
+
+
+class Console:
+    def __init__(self, state: State, seats: list[str], seed: int | str = 0,
+                 read: Callable[[str], str] = input, out: TextIO = sys.stdout):
+        self.state = state
+        self.seats = seats
+        self.read = read
+        self.out = out
+        self.computers = {i: PLAYERS[kind](f"{seed}/{i}") for i, kind in enumerate(seats) if kind != "human"}
+        self.last_human: Optional[int] = None
+        self.results_seen = len(state.results)
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out)
+
+    # ---- the game loop ----------------------------------------------------------------------------
+    def run(self) -> int:
+        state = self.state
+        self.say(f"{state.game.title} — {', '.join(f'{p}: {k}' for p, k in zip(state.players, self.seats))}."
+                 " Type 'help' for commands.")
+        while not state.is_over:
+            seat = state.current
+            if seat in self.computers:
+                move = self.computers[seat].choose(state)
+                state.play(move)
+                self.say(f"{state.players[seat]} plays {move}")
+            elif not self.human_turn(seat):
+                self.say("Game left. Goodbye.")
+                return 0
+            self.report_deals()
+        self.say(self.final_text())
+        return 0
+
+    def human_turn(self, seat: int) -> bool:
+        """Ask the human at `seat` for one move; False when they leave."""
+        state = self.state
+        if self.last_human is not None and self.last_human != seat and sum(k == "human" for k in self.seats) > 1:
+            self.say(f"\n=== {state.players[seat]}'s turn: only {state.players[seat]} should look ===")
+        self.last_human = seat
+        self.say(render(state, seat))
+        self.show_moves()
+        while True:
+            try:
+                line = self.read(f"{state.players[seat]}> ")
+            except EOFError:
+                return False
+            except KeyboardInterrupt:
+                return False
+            command = line.strip()
+            if not command:
+                continue
+            word, _, rest = command.partition(" ")
+            word = word.lower()
+            if word in ("quit", "exit", "q"):
+                return False
+            if word in ("help", "?"):
+                self.say(HELP)
+            elif word == "moves":
+                self.show_moves()
+            elif word == "board":
+                self.say(render(state, seat))
+            elif word == "explain":
+                self.say(str(state.explain(rest)) if rest.strip() else "explain what? e.g. 'explain turn'")
+            elif word == "undo":
+                if self.undo(seat):
+                    self.say(render(state, seat))
+                    self.show_moves()
+            else:
+                if self.try_move(command):
+                    return True
+
+    def try_move(self, command: str) -> bool:
+        state = self.state
+        moves = state.legal_moves()
+        try:
+            if command.isdigit():
+                number = int(command)
+                if not 1 <= number <= len(moves):
+                    self.say(f"There is no move {number}: pick 1 to {len(moves)}.")
+                    return False
+                move = moves[number - 1]
+            else:
+                move = state.parse_move(command)
+            played = state.play(move)
+        except AmbiguousMoveError as err:
+            self.say(f"Which one? {err}")
+            return False
+        except IllegalMoveError as err:
+            self.say(f"Stop! {err.explanation}")
+            return False
+        except MoveError as err:
+            self.say(f"Not a move: {err}")
+            return False
+        self.say(f"{state.players[self.last_human]} plays {played}")
+        return True
+
+    def undo(self, seat: int) -> bool:
+        state = self.state
+        if any(k == "human" for i, k in enumerate(self.seats) if i != seat):
+            self.say("Undo is only for games against the computer.")
+            return False
+        if not state.history:
+            self.say("Nothing to undo.")
+            return False
+        while state.history:
+            state.undo()
+            if state.current == seat:
+                break
+        while state.current != seat and state.history:  # went back past the start of our turn
+            state.undo()
+        self.results_seen = min(self.results_seen, len(state.results))
+        return True
+
+    def show_moves(self) -> None:
+        moves = self.state.legal_moves()
+        width = len(str(len(moves)))
+        for i, move in enumerate(moves, 1):
+            self.say(f"  {i:>{width}}. {move}")
+
+    def report_deals(self) -> None:
+        state = self.state
+        while self.results_seen < len(state.results):
+            result = state.results[self.results_seen]
+            self.results_seen += 1
+            points = ", ".join(f"{p} {s:g}" for p, s in zip(state.players, result.scores))
+            total = ", ".join(f"{p} {s:g}" for p, s in state.scores.items())
+            self.say(f"\n*** Deal {result.number} ends ({result.end}): {points}. Match: {total}. ***\n")
+
+    def final_text(self) -> str:
+        scores = self.state.scores
+        best = max(scores.values())
+        winners = [p for p, s in scores.items() if s == best]
+        total = ", ".join(f"{p} {s:g}" for p, s in scores.items())
+        return f"Game over. {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}. Final scores: {total}."
+
+
+def render(state: State, seat: int) -> str:
+    """The table as `seat` sees it: shared zones, then each player's."""
+    obs = state.observation(seat)
+    c = state._c
+    lines = [f"--- {obs['game']} · deal {obs['deal']} · {obs['to_move']} to move · "
+             + " · ".join(f"{p} {s:g}" for p, s in obs["scores"].items()) + " ---"]
+    groups: dict[Optional[int], list[int]] = {}
+    for zone in c.zones.instances:
+        if zone.spec.holds_decks and not state.zones[zone.id]:
+            continue  # a pack that has been dealt out
+        groups.setdefault(zone.owner, []).append(zone.id)
+    width = max((len(z.spec.name) + (len(str(z.index)) if z.index else 0) for z in c.zones.instances), default=8) + 2
+    for owner in sorted(groups, key=lambda o: -1 if o is None else o):
+        title = "Table" if owner is None else f"{state.players[owner]}" + (" (you)" if owner == seat else "")
+        lines.append(f"{title}:")
+        for zone_id in groups[owner]:
+            zone = c.zones[zone_id]
+            shown = obs["zones"][zone.name]
+            label = zone.spec.name + (str(zone.index) if zone.index else "")
+            lines.append(f"  {label:<{width}}{_pile_text(shown, zone.spec.kind)}")
+    counters = obs["counters"]
+    if counters:
+        lines.append("Counters: " + ", ".join(f"{k} {v:g}" for k, v in counters.items()))
+    return "\n".join(lines)
+
+
+def _pile_text(shown: list[str], kind: str) -> str:
+    if not shown:
+        return "—"
+    hidden = sum(1 for c in shown if c == "??")
+    if kind in ("row", "fan", "pool"):
+        return " ".join(shown)
+    if hidden == len(shown):
+        return f"[{len(shown)} face down]"
+    top = shown[-1]
+    return f"{top}  ({len(shown)} cards)" if len(shown) > 1 else top

@@ -1,0 +1,7 @@
+"""Compiled rules -> positions, legal moves, play, undo, explanations."""
+
+from .game import Game, load_game
+from .moves import LegalMoves, Move
+from .state import DealResult, State
+
+__all__ = ["Game", "load_game", "LegalMoves", "Move", "State", "DealResult"]

@@ -1,0 +1,112 @@
+"""Why a move is legal or not, naming the rule of the file that decides it (the "Stop!").
+
+The checks follow the order in which the rules apply: the move's own conditions, where the
+card may come from and whether it is available there, where it may go and the building rule
+of that zone, and last the priorities, re-run one by one to find the one that removed it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Optional, Union
+
+from .. import cards
+from ..compiler.building import describe
+from ..errors import MoveError
+from ..model.model import RuleInfo
+from .moves import NO, Internal, Move
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+@dataclass(frozen=True)
+class Explanation:
+    move: str
+    legal: bool
+    rule: Optional[RuleInfo] = None
+    reason: str = ""
+
+    def __str__(self) -> str:
+        if self.legal:
+            return f"{self.move}: legal"
+        text = f"{self.move}: illegal — {self.reason}" if self.reason else f"{self.move}: illegal"
+        if self.rule is not None:
+            text += f"\n  rule {self.rule.cite()}"
+        return text
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+
+def explain(state: "State", move: Union[Move, str]) -> Explanation:
+    codec = state.game.codec
+    if isinstance(move, str):
+        try:
+            public = state.parse_move(move)
+        except MoveError as err:
+            return Explanation(move, False, None, str(err))
+    else:
+        public = move
+    internal = state.canonical(codec.internal(public))
+    text = str(codec.public(internal)) if internal[0] < len(state._c.actions) else str(public)
+    if state.over:
+        return Explanation(text, False, None, "the game is over")
+    if internal in state._legal_internal():
+        return Explanation(text, True)
+    rule, reason = _why_not(state, internal)
+    return Explanation(text, False, rule, reason)
+
+
+def _why_not(state: "State", move: Internal) -> tuple[Optional[RuleInfo], str]:
+    c = state._c
+    p = state.current
+    names = c.zones.names
+    action = c.actions[move[0]]
+    info = action.info
+    _, card, src, dst = move
+    if action.only_if_stuck:
+        return info, f"'{action.name}' is only allowed when no other move is legal"
+    if action.condition is not None and not action.condition(state, p, None):
+        return info, f"the conditions of '{action.name}' do not hold here"
+    if action.moves_cards:
+        if src == NO or src not in action.source_sets[p]:
+            where = names[src] if src != NO else "there"
+            return info, f"{state.current_player} may not move a card from {where}"
+        pile = state.zones[src]
+        if card != NO:
+            if card not in pile:
+                return info, f"{cards.CARD_TEXT[card]} is not in {names[src]}"
+            if c.top_only[src] and pile[-1] != card:
+                return info, f"{cards.CARD_TEXT[card]} is not available: only the top card of {names[src]} can move"
+        elif not pile and not action.first_effects:
+            return info, f"{names[src]} is empty"
+        if dst == NO or dst not in action.target_sets[p]:
+            where = names[dst] if dst != NO else "there"
+            return info, f"{state.current_player} may not move a card to {where}"
+        dest = state.zones[dst]
+        if c.slot[dst] and dest:
+            return c.zones[dst].spec.info, f"{names[dst]} already holds a card"
+        table = dict(action.targets[p])[dst]
+        moving = card if card != NO else (pile[-1] if pile else NO)
+        if table is not None and moving != NO and not table[dest[-1] if dest else 64][moving]:
+            build = c.model.builds[c.build_of_zone[dst]]
+            on = f"on {cards.CARD_TEXT[dest[-1]]}" if dest else f"on an empty {names[dst]}"
+            return build.info, f"{cards.CARD_TEXT[moving]} cannot go {on} ({describe(build)})"
+    # The building rules allow it: a priority must have removed it.
+    moves = state._generate(apply_priorities=False)
+    if move not in moves:
+        return info, "this move is not possible here"
+    for priority in c.priorities:
+        if priority.kind == "must":
+            keep = [m for m in moves if priority.matches(m, p)]
+            if keep:
+                if move not in keep:
+                    options = ", ".join(str(state.game.codec.public(m)) for m in keep[:4])
+                    return priority.info, f"first play {options}" + (" …" if len(keep) > 4 else "")
+                moves = keep
+        elif priority.condition is None or priority.condition(state, p, None):
+            if priority.matches(move, p):
+                return priority.info, "forbidden here"
+            moves = [m for m in moves if not priority.matches(m, p)]
+    return info, "this move is not possible here"

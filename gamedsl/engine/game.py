@@ -1,0 +1,85 @@
+"""A loaded game: the checked model compiled for a number of players and option values."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional, Union
+
+from .. import resources
+from ..compiler.game import CompiledGame
+from ..model import check_file
+from ..model.model import GameModel, RuleInfo
+from .moves import MoveCodec
+from .state import State
+
+
+class Game:
+    def __init__(self, model: GameModel, players: Optional[int] = None, options: Optional[dict[str, Any]] = None):
+        self.model = model
+        count = players if players is not None else model.min_players
+        if not model.min_players <= count <= model.max_players:
+            span = (f"{model.min_players}" if model.min_players == model.max_players
+                    else f"{model.min_players} to {model.max_players}")
+            raise ValueError(f"{model.title} is played by {span} players, not {count}")
+        values = dict(model.options)
+        for name, value in (options or {}).items():
+            if name not in values:
+                from ..errors import did_you_mean
+
+                hint = did_you_mean(name, values)
+                raise ValueError(f"{model.title} has no option '{name}'" + (f" — {hint}" if hint else "")
+                                 + f" (options: {', '.join(values) or 'none'})")
+            values[name] = _coerce(value, values[name])
+        self.options = values
+        self.compiled = CompiledGame(model, count, values)
+        self.codec = MoveCodec(self.compiled)
+
+    @property
+    def title(self) -> str:
+        return self.model.title
+
+    @property
+    def players(self) -> int:
+        return self.compiled.players
+
+    @property
+    def path(self) -> str:
+        return self.model.path
+
+    @property
+    def rules(self) -> dict[str, RuleInfo]:
+        return self.model.rules
+
+    @property
+    def zone_names(self) -> list[str]:
+        return list(self.compiled.zones.names)
+
+    def new_game(self, seed: Union[int, str] = 0) -> State:
+        """A new match: the first deal dealt and its first player chosen by the rules."""
+        state = State(self, seed)
+        state._start_deal(1)
+        return state
+
+    def load_position(self, yaml_text: str) -> State:
+        from .position import load_position
+
+        return load_position(self, yaml_text)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.title!r} from {self.path}, {self.players} players>"
+
+
+def _coerce(value: Any, default: Any) -> Any:
+    if isinstance(default, float) and isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            raise ValueError(f"option value '{value}' should be a number") from None
+    return float(value) if isinstance(value, int) else value
+
+
+def load_game(name_or_path: Union[str, Path], players: Optional[int] = None,
+              options: Optional[dict[str, Any]] = None) -> Game:
+    """Load a shipped game by name (`russian_bank`, `russian-bank`) or a game file by path."""
+    path = resources.find_game(name_or_path)
+    return Game(check_file(path), players, options)

@@ -1,0 +1,206 @@
+"""Moves: small hashable values with a text form that parses back to the same move."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Iterator, NamedTuple, Optional, Sequence
+
+from .. import cards
+from ..errors import AmbiguousMoveError, InvalidMoveError
+
+if TYPE_CHECKING:
+    from ..compiler.game import CompiledGame
+
+Internal = tuple[int, int, int, int]  # (action, card or -1, source zone or -1, target zone or -1)
+NO = -1
+
+
+class Move(NamedTuple):
+    """A move as players see it. `card` is None when the mover cannot see the card."""
+
+    action: str
+    card: Optional[str] = None
+    source: Optional[str] = None
+    target: Optional[str] = None
+    text: str = ""
+
+    def __str__(self) -> str:
+        return self.text or self.action
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+
+class MoveCodec:
+    """Converts between internal move tuples, `Move` values and text, for one compiled game."""
+
+    def __init__(self, game: "CompiledGame"):
+        self.game = game
+        self._to_public: dict[Internal, Move] = {}
+        self._to_internal: dict[Move, Internal] = {}
+        self.zone_names = game.zones.names
+        self.zone_index = game.zones.by_name
+        self.action_names = [a.name for a in game.actions]
+
+    def public(self, move: Internal) -> Move:
+        found = self._to_public.get(move)
+        if found is None:
+            found = self._make(move)
+            self._to_public[move] = found
+            self._to_internal[found] = move
+        return found
+
+    def _make(self, move: Internal) -> Move:
+        action_index, card, src, dst = move
+        action = self.game.actions[action_index]
+        card_text = cards.CARD_TEXT[card] if card != NO else None
+        source = self.zone_names[src] if src != NO else None
+        target = self.zone_names[dst] if dst != NO else None
+        if not action.moves_cards or action.named_alone:
+            text = action.name
+        else:
+            body = f"{card_text or '??'} {source} -> {target}"
+            text = body if action_index == self.game.default_action else f"{action.name} {body}"
+        return Move(action.name, card_text, source, target, text)
+
+    def internal(self, move: Move) -> Internal:
+        found = self._to_internal.get(move)
+        if found is not None:
+            return found
+        try:
+            action = self.action_names.index(move.action)
+        except ValueError:
+            raise InvalidMoveError(f"this game has no move '{move.action}'") from None
+        card = cards.parse_card(move.card) if move.card else NO
+        if card is None:
+            raise InvalidMoveError(f"'{move.card}' is not a card")
+        src = self.zone_index.get(move.source, NO) if move.source else NO
+        dst = self.zone_index.get(move.target, NO) if move.target else NO
+        return (action, card, src, dst)
+
+
+_ARROW = re.compile(r"\s*(?:->|→|\bto\b|\bonto\b|\bon\b)\s*", re.IGNORECASE)
+
+
+class MovePattern(NamedTuple):
+    action: Optional[int]
+    card: Optional[int]
+    source: Optional[int]
+    target: Optional[int]
+
+
+def parse_pattern(codec: MoveCodec, text: str, player: int) -> MovePattern:
+    """Read `3H P1.reserve -> foundation2`, `play 3h reserve to foundation 2`, `turn`, ...
+
+    Zone names may drop the owner (`reserve` is the mover's own) and may put a space before the
+    number (`house 3`). Parts may be left out when the rest of the move decides them.
+    """
+    game = codec.game
+    words = text.strip()
+    if not words:
+        raise InvalidMoveError("empty move")
+    head, *rest = words.split(None, 1)
+    action: Optional[int] = None
+    if head.lower() in (n.lower() for n in codec.action_names):
+        action = [n.lower() for n in codec.action_names].index(head.lower())
+        words = rest[0] if rest else ""
+    if not words:
+        if action is None:
+            raise InvalidMoveError(f"'{text}' is not a move")
+        return MovePattern(action, None, None, None)
+    parts = _ARROW.split(words, maxsplit=1)
+    left = parts[0].split()
+    right = parts[1].split() if len(parts) > 1 else []
+    if len(parts) == 1:
+        raise InvalidMoveError(f"'{text}': write a card move as CARD FROM -> TO (e.g. '3H P1.reserve -> foundation2')")
+    card: Optional[int] = None
+    if left:
+        maybe = cards.parse_card(left[0])
+        if maybe is not None:
+            card = maybe
+            left = left[1:]
+    source = _zone(codec, left, player, text) if left else None
+    target = _zone(codec, right, player, text) if right else None
+    if target is None:
+        raise InvalidMoveError(f"'{text}': where should the card go?")
+    if action is None and game.default_action is not None:
+        action = None  # any card-moving action may match; resolved against the legal moves
+    return MovePattern(action, card, source, target)
+
+
+def _zone(codec: MoveCodec, words: list[str], player: int, text: str) -> int:
+    name = "".join(words)
+    if name in codec.zone_index:
+        return codec.zone_index[name]
+    lowered = {k.lower(): v for k, v in codec.zone_index.items()}
+    if name.lower() in lowered:
+        return lowered[name.lower()]
+    own = f"P{player + 1}.{name}".lower()
+    if own in lowered:
+        return lowered[own]
+    from ..errors import did_you_mean
+
+    hint = did_you_mean(name, codec.zone_index)
+    raise InvalidMoveError(f"'{text}': there is no zone '{name}'" + (f" — {hint}" if hint else ""))
+
+
+def match_pattern(pattern: MovePattern, moves: Sequence[Internal]) -> list[Internal]:
+    return [m for m in moves
+            if (pattern.action is None or m[0] == pattern.action)
+            and (pattern.card is None or m[1] == pattern.card)
+            and (pattern.source is None or m[2] == pattern.source)
+            and (pattern.target is None or m[3] == pattern.target)]
+
+
+def resolve_text(codec: MoveCodec, text: str, player: int, legal: Sequence[Internal]) -> Internal:
+    """The move `text` means: the single legal move it matches, or (for a complete but illegal
+    move) the move itself so that it can be explained."""
+    pattern = parse_pattern(codec, text, player)
+    found = match_pattern(pattern, legal)
+    if len(found) == 1:
+        return found[0]
+    if len(found) > 1:
+        raise AmbiguousMoveError(f"'{text}' could be " + ", ".join(str(codec.public(m)) for m in found[:6]),
+                                 [codec.public(m) for m in found])
+    game = codec.game
+    action = pattern.action
+    if action is None:
+        action = game.default_action if game.default_action is not None else 0
+    act = game.actions[action]
+    if act.moves_cards and act.named_alone:
+        return (action, -1, act.sources[player][0], act.targets[player][0][0])
+    if act.moves_cards and (pattern.card is None or pattern.source is None):
+        raise InvalidMoveError(f"'{text}': say which card and where from (no legal move matches)")
+    return (action, pattern.card if pattern.card is not None else -1,
+            pattern.source if pattern.source is not None else -1,
+            pattern.target if pattern.target is not None else -1)
+
+
+class LegalMoves(Sequence[Move]):
+    """The legal moves of a position: a sequence that also answers `in` quickly."""
+
+    __slots__ = ("_moves", "_set")
+
+    def __init__(self, moves: list[Move]):
+        self._moves = moves
+        self._set = frozenset(moves)
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return self._moves[index]
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._moves)
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, str):
+            return any(str(m) == move for m in self._moves)
+        return move in self._set
+
+    def __repr__(self) -> str:
+        return f"LegalMoves({[str(m) for m in self._moves]})"
+
+    def texts(self) -> list[str]:
+        return sorted(str(m) for m in self._moves)

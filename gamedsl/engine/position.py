@@ -1,0 +1,140 @@
+"""Positions as YAML documents: every zone's cards (bottom to top) by the file's names.
+
+A position may be partial: cards it does not mention are out of play, zones it does not
+mention are empty. That keeps test scenarios small.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from .. import cards
+from ..errors import PositionError, did_you_mean
+from .state import State
+
+if TYPE_CHECKING:
+    from .game import Game
+
+DEFAULT_PHASE = "play"
+_KEYS = ("game", "deal", "turn", "phase", "zones", "counters", "scores", "seed", "over")
+
+
+def to_yaml(state: State) -> str:
+    c = state._c
+    doc: dict[str, Any] = {
+        "game": state.game.title,
+        "deal": state.deal_number,
+        "turn": state.current_player,
+        "phase": DEFAULT_PHASE,
+        "zones": {c.zones.names[z]: [cards.CARD_TEXT[x] for x in pile] for z, pile in enumerate(state.zones)},
+    }
+    if c.counters.labels:
+        doc["counters"] = {label: _number(v) for label, v in zip(c.counters.labels, state.counters)}
+    doc["scores"] = state.scores
+    doc["seed"] = state.seed
+    if state.over:
+        doc["over"] = True
+    return yaml.dump(doc, sort_keys=False, default_flow_style=None, allow_unicode=True, width=100)
+
+
+def load_position(game: "Game", text: str) -> State:
+    try:
+        doc = yaml.safe_load(text)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        raise PositionError(f"the position is not valid YAML{where}: {getattr(err, 'problem', err)}") from None
+    if doc is None:
+        doc = {}
+    if not isinstance(doc, dict):
+        raise PositionError("a position is a YAML mapping with keys such as 'turn' and 'zones'")
+    problems: list[str] = []
+    for key in doc:
+        if key not in _KEYS:
+            hint = did_you_mean(str(key), _KEYS)
+            problems.append(f"unknown key '{key}'" + (f" — {hint}" if hint else "") + f" (keys: {', '.join(_KEYS)})")
+    c = game.compiled
+    state = State(game, doc.get("seed", 0) if isinstance(doc.get("seed", 0), (int, str)) else 0)
+    state.deal_number = _int(doc.get("deal", 1), "deal", problems)
+    turn = str(doc.get("turn", "P1"))
+    if turn not in state.players:
+        problems.append(f"'turn: {turn}' is not a player of this game ({', '.join(state.players)})")
+    else:
+        state.current = state.players.index(turn)
+    phase = doc.get("phase", DEFAULT_PHASE)
+    if phase != DEFAULT_PHASE:
+        problems.append(f"unknown phase '{phase}': this game has only '{DEFAULT_PHASE}'")
+    zones = doc.get("zones") or {}
+    if not isinstance(zones, dict):
+        problems.append("'zones' must map zone names to lists of cards")
+        zones = {}
+    used: dict[int, int] = {}
+    for name, listed in zones.items():
+        zone_id = c.zones.by_name.get(str(name))
+        if zone_id is None:
+            hint = did_you_mean(str(name), c.zones.names)
+            problems.append(f"unknown zone '{name}'" + (f" — {hint}" if hint else ""))
+            continue
+        if listed is None:
+            listed = []
+        if isinstance(listed, str):
+            listed = listed.split()
+        if not isinstance(listed, list):
+            problems.append(f"zone '{name}' must be a list of cards, bottom to top")
+            continue
+        pile = []
+        for item in listed:
+            card = cards.parse_card(str(item))
+            if card is None:
+                problems.append(f"'{item}' in {name} is not a card (write rank + suit: 10D, QS, AH; jokers RJ BJ JK)")
+                continue
+            pile.append(card)
+            used[card] = used.get(card, 0) + 1
+        if c.slot[zone_id] and len(pile) > 1:
+            problems.append(f"{name} holds at most one card")
+        state.zones[zone_id] = pile
+    for card, count in sorted(used.items()):
+        have = c.universe.get(card, 0)
+        if count > have:
+            problems.append(f"{cards.CARD_TEXT[card]} appears {count} times, but the game has {have}")
+    counters = doc.get("counters") or {}
+    if not isinstance(counters, dict):
+        problems.append("'counters' must map counter names (like P1.idle) to numbers")
+        counters = {}
+    for label, value in counters.items():
+        if label not in c.counters.labels:
+            hint = did_you_mean(str(label), c.counters.labels)
+            problems.append(f"unknown counter '{label}'" + (f" — {hint}" if hint else ""))
+            continue
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            problems.append(f"counter '{label}' must be a number, not {value!r}")
+            continue
+        state.counters[c.counters.labels.index(label)] = float(value)
+    scores = doc.get("scores") or {}
+    if not isinstance(scores, dict):
+        problems.append("'scores' must map players to points")
+        scores = {}
+    for player, value in scores.items():
+        if player not in state.players:
+            problems.append(f"scores: '{player}' is not a player")
+        elif not isinstance(value, (int, float)) or isinstance(value, bool):
+            problems.append(f"scores: {player} must have a number")
+        else:
+            state.points[state.players.index(player)] = float(value)
+    state.over = bool(doc.get("over", False))
+    if problems:
+        raise PositionError("bad position:\n  " + "\n  ".join(problems))
+    return state
+
+
+def _int(value: Any, key: str, problems: list[str]) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    problems.append(f"'{key}' must be a whole number, not {value!r}")
+    return 1
+
+
+def _number(value: float) -> Any:
+    return int(value) if float(value).is_integer() else value

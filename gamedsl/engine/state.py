@@ -1,0 +1,342 @@
+"""A position of a game, and the contract every front end uses: legal moves, play, undo.
+
+A `State` is a whole match: when a deal ends it is scored and, unless the match is over, the
+next deal is dealt at once. Shuffles come from a generator seeded by (seed, deal number), so
+the same seed and moves give the same match, and undo never needs to rewind a generator.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Optional, Union
+
+from .. import cards
+from ..errors import IllegalMoveError
+from .moves import NO, Internal, LegalMoves, Move, resolve_text
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True)
+class DealResult:
+    number: int
+    end: str  # the name of the `end` rule that ended the deal
+    scores: tuple[float, ...]
+
+
+@dataclass
+class _Frame:
+    """What one move changed, so that `undo` restores it exactly."""
+
+    move: Internal
+    zones: dict[int, list[int]]
+    counters: Optional[list[float]]
+    scalars: tuple[Any, ...]
+
+
+class State:
+    def __init__(self, game: "Game", seed: int | str = 0):
+        self.game = game
+        compiled = game.compiled
+        self._c = compiled
+        self.seed = seed
+        self.zones: list[list[int]] = [[] for _ in range(len(compiled.zones))]
+        self.counters: list[float] = list(compiled.counters.start)
+        self.points: list[float] = [0.0] * compiled.players
+        self.current = 0
+        self.deal_number = 0
+        self.turn_number = 0
+        self.moves_in_turn = 0
+        self.over = False
+        self.results: list[DealResult] = []
+        self.history: list[_Frame] = []
+        self._frame: Optional[_Frame] = None
+        self._legal: Optional[list[Internal]] = None
+
+    # ---- the public contract -----------------------------------------------------------------
+    @property
+    def players(self) -> list[str]:
+        return [f"P{i + 1}" for i in range(self._c.players)]
+
+    @property
+    def current_player(self) -> str:
+        return f"P{self.current + 1}"
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def scores(self) -> dict[str, float]:
+        """Points of the match so far (the sum of every finished deal), by player."""
+        return {f"P{i + 1}": _number(s) for i, s in enumerate(self.points)}
+
+    def legal_moves(self) -> LegalMoves:
+        codec = self.game.codec
+        return LegalMoves([codec.public(m) for m in self._legal_internal()])
+
+    def parse_move(self, text: str) -> Move:
+        """The move `text` names here. Raises `InvalidMoveError` or `AmbiguousMoveError`."""
+        codec = self.game.codec
+        return codec.public(self.canonical(resolve_text(codec, text, self.current, self._legal_internal())))
+
+    def play(self, move: Union[Move, str]) -> Move:
+        """Play a legal move (a `Move` or its text); raises `IllegalMoveError` naming the rule."""
+        public = self.parse_move(move) if isinstance(move, str) else move
+        internal = self.canonical(self.game.codec.internal(public))
+        if self.over or internal not in self._legal_internal():
+            raise IllegalMoveError(self.explain(public))
+        self._apply(internal)
+        return self.game.codec.public(internal)
+
+    def undo(self) -> Move:
+        """Take back the last move, restoring the position exactly."""
+        if not self.history:
+            raise IndexError("no move to undo")
+        frame = self.history.pop()
+        for zone_id, cards_before in frame.zones.items():
+            self.zones[zone_id] = cards_before
+        if frame.counters is not None:
+            self.counters = frame.counters
+        (self.current, self.deal_number, self.turn_number, self.moves_in_turn, self.over,
+         self.points, results_len) = frame.scalars
+        del self.results[results_len:]
+        self._legal = None
+        return self.game.codec.public(frame.move)
+
+    def explain(self, move: Union[Move, str]):
+        from .explain import explain
+
+        return explain(self, move)
+
+    def observation(self, player: Union[str, int]) -> dict[str, Any]:
+        from .views import observation
+
+        return observation(self, player)
+
+    def to_yaml(self) -> str:
+        from .position import to_yaml
+
+        return to_yaml(self)
+
+    def copy(self) -> "State":
+        other = State.__new__(State)
+        other.__dict__.update(self.__dict__)
+        other.zones = [list(z) for z in self.zones]
+        other.counters = list(self.counters)
+        other.points = list(self.points)
+        other.results = list(self.results)
+        other.history = list(self.history)
+        other._frame = None
+        other._legal = None
+        return other
+
+    def key(self) -> tuple:
+        """A hashable key of the position (not of the history): equal positions, equal keys."""
+        return (self.current, self.deal_number, self.over, tuple(tuple(z) for z in self.zones),
+                tuple(self.counters), tuple(self.points))
+
+    def __repr__(self) -> str:
+        return f"<State {self.game.title} deal {self.deal_number} {self.current_player} to move>"
+
+    # ---- legal moves ----------------------------------------------------------------------------
+    def canonical(self, move: Internal) -> Internal:
+        """The same move aimed at the first empty zone of its family, as the generator offers it.
+
+        Empty zones of one family (eight empty foundations, say) are alike, so only the first
+        is offered; a move to another of them is the same move."""
+        action, card, src, dst = move
+        if dst < 0 or self.zones[dst] or action >= len(self._c.actions):
+            return move
+        family = self._c.family_of[dst]
+        for zone_id, _ in self._c.actions[action].targets[self.current]:
+            if zone_id != src and self._c.family_of[zone_id] == family and not self.zones[zone_id]:
+                return (action, card, src, zone_id)
+        return move
+
+    def _legal_internal(self) -> list[Internal]:
+        if self._legal is None:
+            self._legal = [] if self.over else self._generate()
+        return self._legal
+
+    def _generate(self, apply_priorities: bool = True) -> list[Internal]:
+        c = self._c
+        p = self.current
+        zones = self.zones
+        top_only, slot, face, family_of = c.top_only, c.slot, c.face, c.family_of
+        out: list[Internal] = []
+        stuck = []
+        for action in c.actions:
+            if action.only_if_stuck:
+                stuck.append(action)
+                continue
+            if action.condition is not None and not action.condition(self, p, None):
+                continue
+            if not action.moves_cards:
+                out.append((action.index, NO, NO, NO))
+                continue
+            targets = action.targets[p]
+            for src in action.sources[p]:
+                pile = zones[src]
+                blind = face[src] == "down"
+                if not pile:
+                    if blind and action.first_effects:
+                        out.append((action.index, NO, src, targets[0][0]))
+                    continue
+                candidates = (pile[-1],) if top_only[src] else sorted(set(pile))
+                for card in candidates:
+                    shown = NO if blind else card
+                    offered_empty = None  # one empty zone of each family is enough: they are alike
+                    for dst, table in targets:
+                        if dst == src:
+                            continue
+                        dest = zones[dst]
+                        if dest:
+                            if slot[dst] or not (table is None or table[dest[-1]][card]):
+                                continue
+                        else:
+                            family = family_of[dst]
+                            if offered_empty is not None and family in offered_empty:
+                                continue
+                            if not (table is None or table[64][card]):
+                                continue
+                            if offered_empty is None:
+                                offered_empty = set()
+                            offered_empty.add(family)
+                        out.append((action.index, shown, src, dst))
+        if apply_priorities:
+            out = self._apply_priorities(out)
+        if not out:
+            for action in stuck:
+                if action.condition is None or action.condition(self, p, None):
+                    out.append((action.index, NO, NO, NO))
+        return out
+
+    def _apply_priorities(self, moves: list[Internal]) -> list[Internal]:
+        p = self.current
+        for priority in self._c.priorities:
+            if priority.kind == "must":
+                keep = [m for m in moves if priority.matches(m, p)]
+                if keep:
+                    moves = keep
+            elif priority.condition is None or priority.condition(self, p, None):
+                moves = [m for m in moves if not priority.matches(m, p)]
+        return moves
+
+    # ---- applying moves ---------------------------------------------------------------------------
+    def _apply(self, move: Internal) -> None:
+        self._frame = _Frame(move, {}, None, (self.current, self.deal_number, self.turn_number,
+                                               self.moves_in_turn, self.over, list(self.points), len(self.results)))
+        c = self._c
+        p = self.current
+        action = c.actions[move[0]]
+        for effect in action.first_effects:
+            effect(self, p, move)
+        if action.moves_cards:
+            src, dst = move[2], move[3]
+            self._touch(src)
+            self._touch(dst)
+            pile = self.zones[src]
+            if move[1] == NO or c.top_only[src]:
+                card = pile.pop()
+            else:
+                pile.remove(move[1])
+                card = move[1]
+            self.zones[dst].append(card)
+        self.moves_in_turn += 1
+        for effect in action.then_effects:
+            effect(self, p, move)
+        self._check_end(p)
+        self.history.append(self._frame)
+        self._frame = None
+        self._legal = None
+
+    def _touch(self, zone_id: int) -> None:
+        saved = self._frame.zones
+        if zone_id not in saved:
+            saved[zone_id] = list(self.zones[zone_id])
+
+    def _set_counter(self, index: int, value: float) -> None:
+        if self._frame is not None and self._frame.counters is None:
+            self._frame.counters = list(self.counters)
+            self.counters = list(self.counters)
+        self.counters[index] = value
+
+    def _turn_over(self, src: int, dst: int) -> None:
+        self._touch(src)
+        self._touch(dst)
+        self.zones[dst].extend(reversed(self.zones[src]))
+        self.zones[src] = []
+
+    def _end_turn(self) -> None:
+        self.current = (self.current + 1) % self._c.players
+        self.turn_number += 1
+        self.moves_in_turn = -1  # the move being applied still counts itself
+
+    # ---- deals and the match ------------------------------------------------------------------------
+    def _check_end(self, mover: int) -> None:
+        players = self._c.players
+        order = [(mover + k) % players for k in range(players)]
+        for end in self._c.ends:
+            if end.quantifier == "some":
+                hit = next((q for q in order if end.condition(self, q, None)), None)
+                if hit is None:
+                    continue
+                if end.scoring == "winner":
+                    deal_scores = [end.score(self, q, None) if q == hit else 0 for q in range(players)]
+                else:
+                    deal_scores = [end.score(self, q, None) for q in range(players)]
+            else:
+                if not all(end.condition(self, q, None) for q in range(players)):
+                    continue
+                deal_scores = [end.score(self, q, None) for q in range(players)]
+            self._finish_deal(end.info.name, deal_scores)
+            return
+
+    def _finish_deal(self, end_name: str, deal_scores: list[float]) -> None:
+        self.points = [a + b for a, b in zip(self.points, deal_scores)]
+        self.results.append(DealResult(self.deal_number, end_name, tuple(_number(s) for s in deal_scores)))
+        c = self._c
+        if c.single_deal:
+            self.over = True
+        else:
+            test = c.match_condition
+            hits = [test(self, q, None) for q in range(c.players)]
+            self.over = any(hits) if c.match_quantifier == "some" else all(hits)
+        if not self.over:
+            self._start_deal(self.deal_number + 1)
+
+    def _start_deal(self, number: int) -> None:
+        c = self._c
+        if self._frame is not None:
+            for zone_id in range(len(self.zones)):
+                self._touch(zone_id)
+            if self._frame.counters is None:
+                self._frame.counters = list(self.counters)
+        self.zones = [c.initial_cards(z) for z in range(len(self.zones))]
+        self.counters = [start if not keep else value for start, keep, value
+                         in zip(c.counters.start, c.counters.whole_match, self.counters)]
+        rng = random.Random(f"{self.seed}/{number}")
+        for step in c.deal_steps:
+            step(self, rng, None)
+        self.deal_number = number
+        self.current = c.first_player(self, rng)
+        self.turn_number = 0
+        self.moves_in_turn = 0
+        self._legal = None
+
+    def card_count(self) -> dict[int, int]:
+        counts: dict[int, int] = {}
+        for zone in self.zones:
+            for card in zone:
+                counts[card] = counts.get(card, 0) + 1
+        return counts
+
+
+def _number(value: float) -> Union[int, float]:
+    return int(value) if float(value).is_integer() else value
+
+
+__all__ = ["State", "DealResult", "cards"]

@@ -1,0 +1,55 @@
+"""What one player may see of a position, derived from each zone's face and owner."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Union
+
+from .. import cards
+
+if TYPE_CHECKING:
+    from .state import State
+
+HIDDEN = "??"
+
+
+def visible_cards(state: "State", zone_id: int, player: int) -> list[str]:
+    """The cards of a zone, bottom to top, with the ones `player` may not see as '??'."""
+    c = state._c
+    pile = state.zones[zone_id]
+    face = c.face[zone_id]
+    if face == "up":
+        return [cards.CARD_TEXT[x] for x in pile]
+    if face == "down":
+        return [HIDDEN] * len(pile)
+    return [HIDDEN] * (len(pile) - 1) + [cards.CARD_TEXT[pile[-1]]] if pile else []
+
+
+def observation(state: "State", player: Union[str, int]) -> dict[str, Any]:
+    seat = _seat(state, player)
+    c = state._c
+    return {
+        "game": state.game.title,
+        "player": f"P{seat + 1}",
+        "to_move": state.current_player,
+        "deal": state.deal_number,
+        "over": state.over,
+        "zones": {c.zones.names[z]: visible_cards(state, z, seat) for z in range(len(state.zones))},
+        "counters": {label: _number(v) for label, v in zip(c.counters.labels, state.counters)},
+        "scores": state.scores,
+        "legal_moves": [str(m) for m in state.legal_moves()] if state.current == seat else [],
+    }
+
+
+def _seat(state: "State", player: Union[str, int]) -> int:
+    if isinstance(player, int):
+        seat = player
+    else:
+        text = str(player).upper().lstrip("P")
+        seat = int(text) - 1 if text.isdigit() else -1
+    if not 0 <= seat < state._c.players:
+        raise ValueError(f"no player {player!r}: players are {', '.join(state.players)}")
+    return seat
+
+
+def _number(value: float) -> Any:
+    return int(value) if float(value).is_integer() else value

@@ -1,0 +1,6 @@
+"""Syntax tree -> checked model."""
+
+from .checker import check_file
+from .model import GameModel, RuleInfo
+
+__all__ = ["check_file", "GameModel", "RuleInfo"]

@@ -1,0 +1,562 @@
+"""Check a parsed game file and build its `GameModel`.
+
+Every problem is collected before anything is raised, so an author sees all of them at once.
+A variant (`extends BASE`) is the base file's statements with the variant's statements laid
+over them by name: a rule, zone or option of the same name replaces the base's, `remove NAME`
+drops one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable, Optional
+
+from .. import cards, resources
+from ..errors import Diagnostic, GameNotFoundError, RulesSemanticError, RulesSyntaxError, SourcePos, did_you_mean
+from ..syntax import ast, parse_file
+from .model import (
+    ActionSpec, BuildSpec, CounterSpec, EndSpec, FirstPlayerSpec, GameModel, MatchSpec, PrioritySpec,
+    RuleInfo, TargetSpec, ZoneSpec,
+)
+
+SUITS = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
+KNOWN_DECKS = ("standard",)
+BUILTIN_PER_PLAYER = ("score",)
+_NAMED_KINDS = (ast.BuildDecl, ast.MoveDecl, ast.PriorityDecl, ast.EndDecl)
+_SINGLETONS = (ast.GameTitle, ast.Players, ast.DealBlock, ast.FirstPlayer, ast.Turns, ast.MatchDecl)
+
+
+def _statement_key(stmt: Any) -> Optional[tuple[str, str]]:
+    """Statements a variant replaces by name (or, for singletons, by kind)."""
+    if isinstance(stmt, _SINGLETONS):
+        return ("single", type(stmt).__name__)
+    if isinstance(stmt, _NAMED_KINDS):
+        return ("rule", stmt.name)
+    if isinstance(stmt, (ast.OptionDecl, ast.ZoneDecl, ast.OrderDecl, ast.ColourDecl, ast.CounterDecl,
+                         ast.ValueDecl, ast.SuitOrderDecl, ast.PointsDecl)):
+        return (type(stmt).__name__, stmt.name)
+    return None
+
+
+class Checker:
+    def __init__(self, lines_by_file: dict[str, tuple[str, ...]]):
+        self.lines_by_file = lines_by_file
+        self.diagnostics: list[Diagnostic] = []
+
+    # ---- reporting -----------------------------------------------------------------
+    def error(self, pos: SourcePos, message: str, hint: str = "") -> None:
+        lines = self.lines_by_file.get(pos.file, ())
+        source_line = lines[pos.line - 1] if 0 < pos.line <= len(lines) else ""
+        self.diagnostics.append(Diagnostic(pos, message, source_line, hint))
+
+    def unknown(self, pos: SourcePos, what: str, name: str, choices: Iterable[str]) -> None:
+        self.error(pos, f"unknown {what} '{name}'", did_you_mean(name, choices))
+
+    # ---- the whole file --------------------------------------------------------------
+    def check(self, game_file: ast.GameFile, statements: list[Any], files: tuple[str, ...]) -> GameModel:
+        self._statements = statements
+        self.zones_decl: dict[str, ast.ZoneDecl] = {}
+        options: dict[str, float | str] = {}
+        option_info: dict[str, tuple[str, SourcePos]] = {}
+        orders: dict[str, tuple[int, ...]] = {}
+        colours: dict[str, tuple[int, ...]] = {}
+        title = ""
+        players: Optional[ast.Players] = None
+        rule_names: dict[str, SourcePos] = {}
+        for stmt in statements:
+            if isinstance(stmt, _NAMED_KINDS):
+                if stmt.name in rule_names:
+                    first = rule_names[stmt.name]
+                    self.error(stmt.pos, f"duplicate rule name '{stmt.name}' (first defined at line {first.line})")
+                rule_names[stmt.name] = stmt.pos
+            if isinstance(stmt, ast.GameTitle):
+                title = stmt.title
+            elif isinstance(stmt, ast.Players):
+                players = stmt
+            elif isinstance(stmt, ast.OptionDecl):
+                if stmt.name in options:
+                    self.error(stmt.pos, f"option '{stmt.name}' is declared twice")
+                options[stmt.name] = stmt.default
+                option_info[stmt.name] = (stmt.description, stmt.pos)
+            elif isinstance(stmt, ast.OrderDecl):
+                orders[stmt.name] = self.check_order(stmt, orders)
+            elif isinstance(stmt, ast.ColourDecl):
+                colours[stmt.name] = self.check_suits(stmt.suits, stmt.pos, f"colour '{stmt.name}'")
+            elif isinstance(stmt, ast.ZoneDecl):
+                if stmt.name in self.zones_decl:
+                    self.error(stmt.pos, f"zone '{stmt.name}' is declared twice")
+                self.zones_decl[stmt.name] = stmt
+        self.check_colours(colours, statements)
+        if not title:
+            self.error(SourcePos(game_file.path, 1, 1), "the file has no 'game \"Title\"' line")
+        if players is None:
+            self.error(SourcePos(game_file.path, 1, 1), "the file does not say how many players play ('players N')")
+            low = high = 2
+        else:
+            low, high = int(players.low), int(players.high)
+            if players.low != low or players.high != high or low < 1 or high < low:
+                self.error(players.pos, "the number of players must be a whole number, or a range like 2..8")
+        self.players_range = (low, high)
+        self.options = options
+        self.orders = orders
+        zones = {name: self.check_zone(decl, low, high) for name, decl in self.zones_decl.items()}
+        self.zones = zones
+        self.deck_ranks = self.ranks_in_play(zones)
+        for stmt in statements:
+            if isinstance(stmt, ast.OrderDecl) and stmt.name in orders:
+                missing = [cards.RANK_TEXT[r] for r in sorted(self.deck_ranks) if r not in orders[stmt.name]]
+                if missing:
+                    self.error(stmt.pos, f"order '{stmt.name}' does not rank {', '.join(missing)}, which the game's cards use")
+        counters = {}
+        values = {}
+        for stmt in statements:
+            if isinstance(stmt, ast.CounterDecl):
+                if stmt.name in counters:
+                    self.error(stmt.pos, f"counter '{stmt.name}' is declared twice")
+                counters[stmt.name] = CounterSpec(stmt.name, stmt.per_player, stmt.start, stmt.pos, stmt.whole_match)
+            elif isinstance(stmt, ast.ValueDecl):
+                if stmt.name in values:
+                    self.error(stmt.pos, f"value '{stmt.name}' is declared twice")
+                values[stmt.name] = stmt
+        self.counters = counters
+        self.values = values
+        for name in set(counters) & set(values) | (set(counters) | set(values)) & set(options):
+            pos = (counters.get(name) or values.get(name)).pos
+            self.error(pos, f"'{name}' names more than one thing (option, counter or value)")
+        for value in values.values():
+            self.check_expr(value.expr, per_player=True)
+        self.check_value_cycles(values)
+
+        builds: dict[str, BuildSpec] = {}
+        actions: dict[str, ActionSpec] = {}
+        priorities: list[PrioritySpec] = []
+        ends: list[EndSpec] = []
+        deal: tuple[ast.DealStep, ...] = ()
+        first: Optional[FirstPlayerSpec] = None
+        match: Optional[MatchSpec] = None
+        for stmt in statements:
+            if isinstance(stmt, ast.BuildDecl):
+                build = self.check_build(stmt)
+                if build:
+                    builds[stmt.name] = build
+            elif isinstance(stmt, ast.MoveDecl):
+                actions[stmt.name] = self.check_move(stmt)
+            elif isinstance(stmt, ast.DealBlock):
+                self.check_deal(stmt.steps, in_player=False)
+                deal = stmt.steps
+            elif isinstance(stmt, ast.FirstPlayer):
+                first = self.check_first(stmt)
+            elif isinstance(stmt, ast.MatchDecl):
+                if stmt.condition is not None:
+                    self.check_condition(stmt.condition, per_player=True)
+                match = MatchSpec(stmt.single_deal, stmt.quantifier, stmt.condition, stmt.pos)
+        built_zones: dict[str, str] = {}
+        for build in builds.values():
+            for zone in build.zones:
+                if zone in built_zones:
+                    self.error(build.info.pos, f"zone '{zone}' already has the building rule '{built_zones[zone]}'")
+                built_zones[zone] = build.info.name
+        for stmt in statements:
+            if isinstance(stmt, ast.PriorityDecl):
+                priorities.append(self.check_priority(stmt, actions))
+            elif isinstance(stmt, ast.EndDecl):
+                self.check_condition(stmt.condition, per_player=True)
+                self.check_expr(stmt.score, per_player=True)
+                ends.append(EndSpec(self.info(stmt, "end"), stmt.quantifier, stmt.condition, stmt.scoring, stmt.score))
+        if not zones:
+            self.error(SourcePos(game_file.path, 1, 1), "the file declares no zones ('zones:' block)")
+        if not actions:
+            self.error(SourcePos(game_file.path, 1, 1), "the file declares no moves ('move NAME:' blocks)")
+        if not any(z.holds_decks for z in zones.values()):
+            self.error(SourcePos(game_file.path, 1, 1), "no zone holds any cards ('holds 1 standard deck')")
+        if first is None:
+            first = FirstPlayerSpec(SourcePos(game_file.path, 1, 1), "fixed", player=0)
+        if match is None:
+            match = MatchSpec(True, "some", None, None)
+        if self.diagnostics:
+            raise RulesSemanticError(self.diagnostics)
+        rules: dict[str, RuleInfo] = {}
+        for spec in (*builds.values(), *actions.values(), *priorities, *ends):
+            rules[spec.info.name] = spec.info
+        return GameModel(
+            title=title, path=game_file.path, files=files, min_players=low, max_players=high,
+            options=options, option_info=option_info, orders=orders, colours=colours, zones=zones,
+            builds=builds, deal=deal, first_player=first, counters=counters, values=values,
+            actions=actions, priorities=tuple(priorities), ends=tuple(ends), match=match, rules=rules,
+        )
+
+    def info(self, stmt: Any, kind: str) -> RuleInfo:
+        return RuleInfo(stmt.name, kind, getattr(stmt, "description", ""), getattr(stmt, "section", ""), stmt.pos)
+
+    # ---- cards ------------------------------------------------------------------------
+    def rank_of(self, name: ast.Name, what: str) -> Optional[int]:
+        rank = cards.rank_from_text(name.text)
+        if rank is None:
+            self.error(name.pos, f"'{name.text}' is not a rank in {what}",
+                       did_you_mean(name.text, cards.RANK_TEXT) or "ranks are A 2 3 4 5 6 7 8 9 10 J Q K BJ RJ JK")
+        return rank
+
+    def check_order(self, stmt: ast.OrderDecl, orders: dict) -> tuple[int, ...]:
+        if stmt.name in orders:
+            self.error(stmt.pos, f"order '{stmt.name}' is declared twice")
+        ranks: list[int] = []
+        for name in stmt.ranks:
+            rank = self.rank_of(name, f"order '{stmt.name}'")
+            if rank is None:
+                continue
+            if rank in ranks:
+                self.error(name.pos, f"rank {name.text} appears twice in order '{stmt.name}'")
+                continue
+            ranks.append(rank)
+        return tuple(ranks)
+
+    def check_suits(self, names: tuple[ast.Name, ...], pos: SourcePos, what: str) -> tuple[int, ...]:
+        suits = []
+        for name in names:
+            suit = SUITS.get(name.text.upper() if len(name.text) == 1 else name.text)
+            if suit is None:
+                self.error(name.pos, f"'{name.text}' is not a suit in {what}", "suits are S H D C")
+            elif suit in suits:
+                self.error(name.pos, f"suit {name.text} appears twice in {what}")
+            else:
+                suits.append(suit)
+        return tuple(suits)
+
+    def check_colours(self, colours: dict[str, tuple[int, ...]], statements: list[Any]) -> None:
+        seen: dict[int, str] = {}
+        for stmt in statements:
+            if isinstance(stmt, ast.ColourDecl):
+                for suit in colours.get(stmt.name, ()):
+                    if suit in seen and seen[suit] != stmt.name:
+                        self.error(stmt.pos, f"suit {cards.SUIT_TEXT[suit]} is already {seen[suit]}")
+                    seen[suit] = stmt.name
+
+    def ranks_in_play(self, zones: dict[str, ZoneSpec]) -> set[int]:
+        ranks: set[int] = set()
+        for zone in zones.values():
+            if zone.holds_decks:
+                ranks.update(cards.STANDARD_RANKS)
+            if zone.holds_jokers == 2:
+                ranks.update((cards.BLACK_JOKER, cards.RED_JOKER))
+            elif zone.holds_jokers:
+                ranks.add(cards.JOKER)
+        return ranks
+
+    # ---- zones ------------------------------------------------------------------------
+    def check_zone(self, decl: ast.ZoneDecl, low: int, high: int) -> ZoneSpec:
+        for pos, problem in decl.problems:
+            self.error(pos, problem)
+        count = 1
+        if decl.count is not None:
+            count = int(decl.count)
+            if count != decl.count or count < 1:
+                self.error(decl.pos, f"zone '{decl.name}' needs a whole number of instances, not {decl.count:g}")
+                count = 1
+        if decl.owner is None:
+            self.error(decl.pos, f"zone '{decl.name}' must say whose it is: 'each player' or 'shared'")
+        if decl.kind is None:
+            self.error(decl.pos, f"zone '{decl.name}' must say what it is: pile, row, slot, fan or pool")
+        group = 0
+        if decl.group is not None:
+            group = int(decl.group)
+            if decl.owner == "each":
+                self.error(decl.pos, f"'{group:g} per player' only makes sense for a shared zone; '{decl.name}' is each player's")
+            elif group * low != count or low != high:
+                self.error(decl.pos, f"zone '{decl.name}' has {count} instances, which is not {group} per player for {low}"
+                           + (f" to {high}" if high != low else "") + " players")
+        face = decl.face or "up"
+        if decl.top_face:
+            if decl.top_face == face:
+                self.error(decl.pos, f"zone '{decl.name}': 'top face {decl.top_face}' says nothing new after 'face {face}'")
+            elif face == "up":
+                self.error(decl.pos, f"zone '{decl.name}': a face-up zone with its top face down is not supported")
+            else:
+                face = "down_top_up"
+        decks = jokers = 0
+        if decl.holds is not None:
+            holds = decl.holds
+            if holds.deck.text not in KNOWN_DECKS:
+                self.unknown(holds.deck.pos, "deck", holds.deck.text, KNOWN_DECKS)
+            decks, jokers = int(holds.count), int(holds.jokers)
+        info = RuleInfo(decl.name, "zone", "", "", decl.pos)
+        return ZoneSpec(decl.name, count, decl.owner == "each", decl.kind or "pile", face, group, decks, jokers,
+                        decl.count is not None, info)
+
+    def check_zone_ref(self, ref: ast.ZoneRef, per_player: bool = True) -> Optional[ZoneSpec]:
+        zone = self.zones.get(ref.name)
+        if zone is None:
+            self.unknown(ref.pos, "zone", ref.name, self.zones)
+            return None
+        if ref.owner in ("own", "opponent's") and not (zone.per_player or zone.group):
+            self.error(ref.pos, f"zone '{ref.name}' is shared: '{ref.owner}' needs a zone of each player"
+                       " (or a shared zone dealt 'N per player')")
+        if ref.owner == "opponent's" and self.players_range[1] > 2 and not per_player:
+            self.error(ref.pos, "'opponent's' needs a two-player game here")
+        if ref.owner in ("own", "opponent's") and not per_player:
+            self.error(ref.pos, f"'{ref.owner} {ref.name}' needs a player, and none is in play here")
+        if ref.index is not None:
+            limit = zone.group if (ref.owner and zone.group) else zone.count
+            if not 1 <= ref.index <= limit:
+                self.error(ref.pos, f"{ref.name} {ref.index} does not exist: there are {limit}")
+        return zone
+
+    # ---- expressions and conditions -------------------------------------------------------
+    def check_expr(self, expr: Any, per_player: bool, in_move: bool = False) -> None:
+        if isinstance(expr, ast.Num):
+            return
+        if isinstance(expr, ast.NameRef):
+            self.check_name_ref(expr, per_player)
+        elif isinstance(expr, (ast.SizeOf, ast.TopOf)):
+            self.check_zone_ref(expr.zone, per_player)
+        elif isinstance(expr, ast.Call):
+            for arg in expr.args:
+                self.check_expr(arg, per_player, in_move)
+        elif isinstance(expr, ast.BinOp):
+            self.check_expr(expr.left, per_player, in_move)
+            self.check_expr(expr.right, per_player, in_move)
+        elif isinstance(expr, ast.Neg):
+            self.check_expr(expr.operand, per_player, in_move)
+
+    def check_name_ref(self, ref: ast.NameRef, per_player: bool) -> None:
+        name = ref.name
+        known = list(self.options) + list(self.counters) + list(self.values) + list(BUILTIN_PER_PLAYER)
+        if name in self.options:
+            if ref.owner:
+                self.error(ref.pos, f"option '{name}' belongs to the game, not to a player: drop '{ref.owner}'")
+            return
+        if name in self.counters and not self.counters[name].per_player:
+            if ref.owner:
+                self.error(ref.pos, f"counter '{name}' is shared: drop '{ref.owner}'")
+            return
+        if name in self.counters or name in self.values or name in BUILTIN_PER_PLAYER:
+            if ref.owner is None:
+                self.error(ref.pos, f"'{name}' belongs to each player: say whose ('own {name}', \"opponent's {name}\")")
+            elif ref.owner == "each":
+                self.error(ref.pos, f"'each {name}' is not a single number: use 'own' or \"opponent's\"")
+            elif not per_player:
+                self.error(ref.pos, f"'{ref.owner} {name}' needs a player, and none is in play here")
+            elif ref.owner == "opponent's" and self.players_range[1] > 2:
+                self.error(ref.pos, f"\"opponent's {name}\" needs a two-player game")
+            return
+        self.unknown(ref.pos, "name", name, known)
+
+    def check_condition(self, cond: Any, per_player: bool, in_move: bool = False) -> None:
+        if isinstance(cond, ast.Compare):
+            self.check_expr(cond.left, per_player, in_move)
+            self.check_expr(cond.right, per_player, in_move)
+        elif isinstance(cond, ast.ZoneEmpty):
+            self.check_zone_ref(cond.zone, per_player)
+            if cond.quantifier and cond.zone.index is not None:
+                self.error(cond.pos, f"'{cond.quantifier}' needs several zones, not {cond.zone.name} {cond.zone.index}")
+        elif isinstance(cond, ast.MovedFrom):
+            if not in_move:
+                self.error(cond.pos, "'from ZONE' only makes sense in the effects of a move")
+            for zone in cond.zones:
+                self.check_zone_ref(zone, per_player)
+        elif isinstance(cond, (ast.AllOf, ast.AnyOf)):
+            for item in cond.items:
+                self.check_condition(item, per_player, in_move)
+        elif isinstance(cond, ast.NotCond):
+            self.check_condition(cond.item, per_player, in_move)
+
+    def check_value_cycles(self, values: dict[str, ast.ValueDecl]) -> None:
+        def refs(expr: Any) -> Iterable[str]:
+            if isinstance(expr, ast.NameRef) and expr.name in values:
+                yield expr.name
+            for child in ("left", "right", "operand"):
+                if hasattr(expr, child):
+                    yield from refs(getattr(expr, child))
+            for arg in getattr(expr, "args", ()):
+                yield from refs(arg)
+
+        graph = {name: set(refs(decl.expr)) for name, decl in values.items()}
+        for start in graph:
+            stack, seen = [start], set()
+            while stack:
+                for nxt in graph.get(stack.pop(), ()):
+                    if nxt == start:
+                        self.error(values[start].pos, f"value '{start}' is defined in terms of itself")
+                        stack = []
+                        break
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        stack.append(nxt)
+
+    # ---- deal ----------------------------------------------------------------------------
+    def check_deal(self, steps: tuple[Any, ...], in_player: bool) -> None:
+        for step in steps:
+            if isinstance(step, ast.ForEachPlayer):
+                if in_player:
+                    self.error(step.pos, "'for each player' inside 'for each player'")
+                self.check_deal(step.steps, in_player=True)
+            elif isinstance(step, ast.Shuffle):
+                for zone in step.zones:
+                    self.check_zone_ref(zone, in_player)
+            elif isinstance(step, ast.DealCards):
+                self.check_zone_ref(step.source, in_player)
+                for zone in step.targets:
+                    self.check_zone_ref(zone, in_player)
+                if isinstance(step.amount, str) and step.amount not in self.options:
+                    self.unknown(step.pos, "option", step.amount, self.options)
+                if step.every is not None and step.every.text != "every":
+                    self.error(step.every.pos, f"'{step.every.text}' here: deal to 'every' zone of a kind")
+
+    def check_first(self, stmt: ast.FirstPlayer) -> FirstPlayerSpec:
+        seats = [f"P{i}" for i in range(1, self.players_range[1] + 1)]
+
+        def seat(name: Optional[ast.Name]) -> Optional[int]:
+            if name is None:
+                return None
+            if name.text == "random":
+                return None
+            if name.text not in seats:
+                self.unknown(name.pos, "player", name.text, seats + ["random"])
+                return 0
+            return seats.index(name.text)
+
+        if stmt.mode in ("lowest", "highest"):
+            for key in stmt.keys:
+                self.check_expr(key, per_player=True)
+                if not isinstance(key, ast.TopOf):
+                    self.error(key.pos, "the first-player comparison takes cards: 'top of ZONE'")
+            if stmt.order and stmt.order.text not in self.orders:
+                self.unknown(stmt.order.pos, "order", stmt.order.text, self.orders)
+            ties = seat(stmt.ties) if stmt.ties else None
+            return FirstPlayerSpec(stmt.pos, stmt.mode, stmt.keys, stmt.order.text if stmt.order else None, ties)
+        if stmt.mode == "fixed":
+            return FirstPlayerSpec(stmt.pos, "fixed", player=seat(stmt.player))
+        return FirstPlayerSpec(stmt.pos, "random")
+
+    # ---- rules ---------------------------------------------------------------------------
+    def check_build(self, stmt: ast.BuildDecl) -> Optional[BuildSpec]:
+        for pos, problem in stmt.problems:
+            self.error(pos, problem)
+        for zone in stmt.zones:
+            if zone.text not in self.zones:
+                self.unknown(zone.pos, "zone", zone.text, self.zones)
+        empty = stmt.empty.kind if stmt.empty else "any"
+        ranks: list[int] = []
+        if stmt.empty and stmt.empty.kind == "ranks":
+            for name in stmt.empty.ranks:
+                rank = self.rank_of(name, f"the building rule '{stmt.name}'")
+                if rank is not None:
+                    ranks.append(rank)
+        for rel in stmt.on_top:
+            if rel.kind in ("same_colour", "other_colour") and not self.colours_declared():
+                self.error(rel.pos, "colours are used here but the file declares none ('colour red: H D')")
+            if rel.kind == "steps" and rel.order and rel.order.text not in self.orders:
+                self.unknown(rel.order.pos, "order", rel.order.text, self.orders)
+        if stmt.empty is None and not stmt.on_top:
+            self.error(stmt.pos, f"building rule '{stmt.name}' says nothing: give 'empty:' and/or 'on top:'")
+        return BuildSpec(self.info(stmt, "build"), tuple(z.text for z in stmt.zones), empty, tuple(ranks), stmt.on_top)
+
+    def colours_declared(self) -> bool:
+        return any(isinstance(s, ast.ColourDecl) for s in self._statements)
+
+    def check_move(self, stmt: ast.MoveDecl) -> ActionSpec:
+        for pos, problem in stmt.problems:
+            self.error(pos, problem)
+        for ref in stmt.sources:
+            self.check_zone_ref(ref)
+        for target in stmt.targets:
+            self.check_zone_ref(target.zone)
+        if bool(stmt.sources) != bool(stmt.targets):
+            self.error(stmt.pos, f"move '{stmt.name}' needs both 'from' and 'to', or neither")
+        if stmt.condition is not None:
+            self.check_condition(stmt.condition, per_player=True)
+        for effect in (*stmt.first_effects, *stmt.then_effects):
+            self.check_effect(effect)
+        return ActionSpec(self.info(stmt, "move"), stmt.sources, tuple(TargetSpec(t.zone, t.freely) for t in stmt.targets),
+                          stmt.condition, stmt.condition_pos, stmt.only_if_stuck, stmt.first_effects, stmt.then_effects)
+
+    def check_effect(self, effect: Any) -> None:
+        if isinstance(effect, ast.TurnOver):
+            self.check_zone_ref(effect.source)
+            self.check_zone_ref(effect.target)
+        elif isinstance(effect, (ast.AddTo, ast.SetTo)):
+            counter = effect.counter
+            if counter.name not in self.counters:
+                self.unknown(counter.pos, "counter", counter.name, self.counters)
+            else:
+                self.check_name_ref(counter, per_player=True)
+            self.check_expr(effect.amount if isinstance(effect, ast.AddTo) else effect.value, per_player=True)
+        elif isinstance(effect, ast.IfEffects):
+            self.check_condition(effect.condition, per_player=True, in_move=True)
+            for inner in effect.effects:
+                self.check_effect(inner)
+
+    def check_priority(self, stmt: ast.PriorityDecl, actions: dict[str, ActionSpec]) -> PrioritySpec:
+        flt = stmt.filter
+        if flt.action is not None and flt.action.text not in actions:
+            self.unknown(flt.action.pos, "move", flt.action.text, actions)
+        for ref in (*flt.sources, *flt.targets):
+            self.check_zone_ref(ref)
+        if stmt.condition is not None:
+            self.check_condition(stmt.condition, per_player=True)
+        if flt.action is None and not flt.sources and not flt.targets:
+            self.error(flt.pos, f"priority '{stmt.name}' must name a move, a 'from' or a 'to'")
+        return PrioritySpec(self.info(stmt, "priority"), stmt.kind, flt.action.text if flt.action else None,
+                            flt.sources, flt.targets, stmt.condition)
+
+
+def _lines(game_file: ast.GameFile) -> tuple[str, ...]:
+    return game_file.lines
+
+
+def load_statements(path: Path, seen: tuple[str, ...] = ()) -> tuple[ast.GameFile, list[Any], dict[str, tuple[str, ...]], tuple[str, ...]]:
+    """Parse a file and, through `extends`, its bases; return the merged statement list."""
+    game_file = parse_file(path)
+    lines = {game_file.path: game_file.lines}
+    extends = [s for s in game_file.statements if isinstance(s, ast.Extends)]
+    if not extends:
+        return game_file, list(game_file.statements), lines, (game_file.path,)
+    ext = extends[0]
+    diagnostics = []
+    if len(extends) > 1:
+        diagnostics.append(Diagnostic(extends[1].pos, "a variant extends one base game", game_file.lines[extends[1].pos.line - 1]))
+    try:
+        base_path = resources.find_game(ext.base)
+    except GameNotFoundError as err:
+        diagnostics.append(Diagnostic(ext.pos, str(err), game_file.lines[ext.pos.line - 1]))
+        raise RulesSemanticError(diagnostics) from None
+    if str(base_path.resolve()) in seen:
+        diagnostics.append(Diagnostic(ext.pos, f"'{ext.base}' extends itself through its bases", game_file.lines[ext.pos.line - 1]))
+        raise RulesSemanticError(diagnostics)
+    if diagnostics:
+        raise RulesSemanticError(diagnostics)
+    _, base_statements, base_lines, base_files = load_statements(base_path, seen + (str(Path(path).resolve()),))
+    lines.update(base_lines)
+    merged = list(base_statements)
+    index = {_statement_key(s): i for i, s in enumerate(merged) if _statement_key(s)}
+    problems = []
+    for stmt in game_file.statements:
+        if isinstance(stmt, ast.Extends):
+            continue
+        if isinstance(stmt, ast.Remove):
+            matches = [i for i, s in enumerate(merged) if getattr(s, "name", None) == stmt.name]
+            if not matches:
+                names = [getattr(s, "name") for s in merged if hasattr(s, "name")]
+                problems.append(Diagnostic(stmt.pos, f"cannot remove '{stmt.name}': the base game has nothing by that name",
+                                           game_file.lines[stmt.pos.line - 1], did_you_mean(stmt.name, names)))
+                continue
+            for i in matches:
+                merged[i] = None
+            continue
+        key = _statement_key(stmt)
+        if key in index and merged[index[key]] is not None:
+            merged[index[key]] = stmt
+        else:
+            merged.append(stmt)
+    if problems:
+        raise RulesSemanticError(problems)
+    return game_file, [s for s in merged if s is not None], lines, (game_file.path,) + base_files
+
+
+def check_file(path: str | Path) -> GameModel:
+    """Parse and check one game file (and its bases); raises `RulesError` listing every problem."""
+    game_file, statements, lines, files = load_statements(Path(path))
+    checker = Checker(lines)
+    return checker.check(game_file, statements, files)
+
+
+__all__ = ["check_file", "Checker", "RulesSyntaxError"]

@@ -1,0 +1,144 @@
+"""The checked model: what a game file means, with every name resolved.
+
+The checker builds it from the syntax tree; the compiler turns it into closures. Expressions and
+conditions stay syntax-tree nodes here, but every name in them is known to resolve.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Union
+
+from ..errors import SourcePos
+from ..syntax import ast
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    """A named rule of the file, as `explain`, errors and graphs cite it."""
+
+    name: str
+    kind: str  # build | move | priority | end | zone | match
+    description: str
+    section: str
+    pos: SourcePos
+
+    def cite(self) -> str:
+        text = f"{self.name}: {self.description}" if self.description else self.name
+        return f"{text} — {self.pos.file}:{self.pos.line}"
+
+    def __str__(self) -> str:
+        return self.cite()
+
+
+@dataclass(frozen=True)
+class ZoneSpec:
+    name: str
+    count: int  # instances per owner (1 for a single zone)
+    per_player: bool
+    kind: str  # pile | row | slot | fan | pool
+    face: str  # up | down | down_top_up
+    group: int  # for shared zones dealt in groups: instances per player (0: none)
+    holds_decks: int
+    holds_jokers: int
+    indexed: bool  # declared with [N]: instances are numbered
+    info: RuleInfo
+
+
+@dataclass(frozen=True)
+class BuildSpec:
+    info: RuleInfo
+    zones: tuple[str, ...]
+    empty: str  # any | none | ranks
+    empty_ranks: tuple[int, ...]
+    relations: tuple[ast.Relation, ...]
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    zone: ast.ZoneRef
+    freely: bool
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    info: RuleInfo
+    sources: tuple[ast.ZoneRef, ...]
+    targets: tuple[TargetSpec, ...]
+    condition: Optional[ast.Condition]
+    condition_pos: Optional[SourcePos]
+    only_if_stuck: bool
+    first_effects: tuple[ast.Effect, ...]
+    then_effects: tuple[ast.Effect, ...]
+
+
+@dataclass(frozen=True)
+class PrioritySpec:
+    info: RuleInfo
+    kind: str  # must | forbid
+    action: Optional[str]
+    sources: tuple[ast.ZoneRef, ...]
+    targets: tuple[ast.ZoneRef, ...]
+    condition: Optional[ast.Condition]
+
+
+@dataclass(frozen=True)
+class EndSpec:
+    info: RuleInfo
+    quantifier: str
+    condition: ast.Condition
+    scoring: str
+    score: ast.Expr
+
+
+@dataclass(frozen=True)
+class FirstPlayerSpec:
+    pos: SourcePos
+    mode: str
+    keys: tuple[ast.Expr, ...] = ()
+    order: Optional[str] = None
+    ties: Optional[int] = None  # a seat index, or None for random
+    player: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class CounterSpec:
+    name: str
+    per_player: bool
+    start: float
+    pos: SourcePos
+    whole_match: bool = False  # kept from deal to deal (chips, lives) instead of reset
+
+
+@dataclass(frozen=True)
+class MatchSpec:
+    single_deal: bool
+    quantifier: str
+    condition: Optional[ast.Condition]
+    pos: Optional[SourcePos]
+
+
+@dataclass
+class GameModel:
+    """Everything a game file says, checked. `files` lists the file and any base it extends."""
+
+    title: str
+    path: str
+    files: tuple[str, ...]
+    min_players: int
+    max_players: int
+    options: dict[str, Union[float, str]]
+    option_info: dict[str, tuple[str, SourcePos]]
+    orders: dict[str, tuple[int, ...]]
+    colours: dict[str, tuple[int, ...]]
+    zones: dict[str, ZoneSpec]
+    builds: dict[str, BuildSpec]
+    deal: tuple[ast.DealStep, ...]
+    first_player: FirstPlayerSpec
+    counters: dict[str, CounterSpec]
+    values: dict[str, ast.ValueDecl]
+    actions: dict[str, ActionSpec]
+    priorities: tuple[PrioritySpec, ...]
+    ends: tuple[EndSpec, ...]
+    match: MatchSpec
+    rules: dict[str, RuleInfo] = field(default_factory=dict)

@@ -1,0 +1,19 @@
+"""A player that picks uniformly among the legal moves, reproducibly from its seed."""
+
+from __future__ import annotations
+
+import random
+from typing import Union
+
+from ..engine import Move, State
+
+
+class RandomPlayer:
+    name = "random"
+
+    def __init__(self, seed: Union[int, str] = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> Move:
+        moves = state.legal_moves()
+        return moves[self.rng.randrange(len(moves))]

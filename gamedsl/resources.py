@@ -1,0 +1,59 @@
+"""Find the grammar and the shipped game files, installed or from a source checkout.
+
+Everything outside the package that ships with it goes through `data_dir`, never through
+paths relative to the caller.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import GameNotFoundError, did_you_mean
+
+_PACKAGE = Path(__file__).resolve().parent
+GAME_SUFFIX = ".game"
+DEFAULT_GAME = "russian_bank"
+
+
+def data_dir(name: str) -> Path:
+    """The directory `name` ('grammar' or 'games'): bundled in the wheel, else the checkout's."""
+    for candidate in (_PACKAGE / "_data" / name, _PACKAGE.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"gamedsl data directory '{name}' is missing from the installation")
+
+
+def grammar_path() -> Path:
+    return data_dir("grammar") / "gamedsl.lark"
+
+
+def game_names() -> list[str]:
+    """Names of the shipped games: `russian_bank`, `russian_bank/short`, ..."""
+    root = data_dir("games")
+    return sorted(p.relative_to(root).with_suffix("").as_posix() for p in root.rglob(f"*{GAME_SUFFIX}"))
+
+
+def display_path(path: Path) -> str:
+    """How a game file is named in messages: `games/NAME.game` for shipped games."""
+    try:
+        return "games/" + path.resolve().relative_to(data_dir("games").resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def find_game(name_or_path: str | Path) -> Path:
+    """Resolve a game name (`russian_bank`, `russian-bank`) or a path to its file."""
+    text = str(name_or_path)
+    path = Path(text)
+    if path.suffix == GAME_SUFFIX or path.is_file():
+        if path.is_file():
+            return path
+        raise GameNotFoundError(f"no such game file: {text}")
+    key = text.strip().lower().replace("-", "_").replace(" ", "_")
+    candidate = data_dir("games") / f"{key}{GAME_SUFFIX}"
+    if candidate.is_file():
+        return candidate
+    names = game_names()
+    hint = did_you_mean(key, names)
+    known = ", ".join(names)
+    raise GameNotFoundError(f"unknown game '{text}'" + (f" — {hint}" if hint else "") + f" (known games: {known})")

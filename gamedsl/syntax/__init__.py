@@ -1,0 +1,5 @@
+"""Grammar -> syntax tree."""
+
+from .parser import parse_file, parse_text
+
+__all__ = ["parse_file", "parse_text"]

@@ -1,0 +1,420 @@
+"""The syntax tree: frozen dataclasses, each with the position it was written at.
+
+The tree says what the file says and nothing more; names are resolved by the checker.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Union
+
+from ..errors import SourcePos
+
+
+@dataclass(frozen=True)
+class Name:
+    pos: SourcePos
+    text: str
+
+
+@dataclass(frozen=True)
+class ZoneRef:
+    """`own reserve`, `opponent's waste`, `house`, `house 3`, `own house 1`, `each pack`."""
+
+    pos: SourcePos
+    owner: Optional[str]  # 'own', "opponent's", 'each' or None
+    name: str
+    index: Optional[int] = None
+
+    def __str__(self) -> str:
+        parts = [self.owner] if self.owner else []
+        parts.append(self.name)
+        if self.index is not None:
+            parts.append(str(self.index))
+        return " ".join(parts)
+
+
+# ---- expressions ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Num:
+    pos: SourcePos
+    value: float
+
+
+@dataclass(frozen=True)
+class NameRef:
+    """A name in an expression: an option, a counter, a value or `score`, maybe owned."""
+
+    pos: SourcePos
+    owner: Optional[str]
+    name: str
+
+
+@dataclass(frozen=True)
+class SizeOf:
+    pos: SourcePos
+    zone: ZoneRef
+
+
+@dataclass(frozen=True)
+class TopOf:
+    pos: SourcePos
+    zone: ZoneRef
+
+
+@dataclass(frozen=True)
+class Call:
+    pos: SourcePos
+    function: str  # 'max' | 'min'
+    args: tuple["Expr", ...]
+
+
+@dataclass(frozen=True)
+class BinOp:
+    pos: SourcePos
+    op: str
+    left: "Expr"
+    right: "Expr"
+
+
+@dataclass(frozen=True)
+class Neg:
+    pos: SourcePos
+    operand: "Expr"
+
+
+Expr = Union[Num, NameRef, SizeOf, TopOf, Call, BinOp, Neg]
+
+
+# ---- conditions -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Compare:
+    pos: SourcePos
+    op: str
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True)
+class ZoneEmpty:
+    """`Z is empty`, `Z is not empty`, `some Z is empty`, `every Z is empty`."""
+
+    pos: SourcePos
+    zone: ZoneRef
+    negated: bool = False
+    quantifier: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class MovedFrom:
+    """Inside a move's effects: the card came from one of these zones."""
+
+    pos: SourcePos
+    zones: tuple[ZoneRef, ...]
+
+
+@dataclass(frozen=True)
+class AllOf:
+    pos: SourcePos
+    items: tuple["Condition", ...]
+
+
+@dataclass(frozen=True)
+class AnyOf:
+    pos: SourcePos
+    items: tuple["Condition", ...]
+
+
+@dataclass(frozen=True)
+class NotCond:
+    pos: SourcePos
+    item: "Condition"
+
+
+Condition = Union[Compare, ZoneEmpty, MovedFrom, AllOf, AnyOf, NotCond]
+
+
+# ---- effects --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class EndTurn:
+    pos: SourcePos
+
+
+@dataclass(frozen=True)
+class TurnOver:
+    """Move every card of `source` onto `target` in reverse order, face down."""
+
+    pos: SourcePos
+    source: ZoneRef
+    target: ZoneRef
+
+
+@dataclass(frozen=True)
+class AddTo:
+    pos: SourcePos
+    amount: Expr
+    counter: NameRef
+
+
+@dataclass(frozen=True)
+class SetTo:
+    pos: SourcePos
+    counter: NameRef
+    value: Expr
+
+
+@dataclass(frozen=True)
+class IfEffects:
+    pos: SourcePos
+    condition: Condition
+    effects: tuple["Effect", ...]
+
+
+Effect = Union[EndTurn, TurnOver, AddTo, SetTo, IfEffects]
+
+
+# ---- statements -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class GameTitle:
+    pos: SourcePos
+    title: str
+
+
+@dataclass(frozen=True)
+class Extends:
+    pos: SourcePos
+    base: str
+
+
+@dataclass(frozen=True)
+class Players:
+    pos: SourcePos
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class OptionDecl:
+    pos: SourcePos
+    name: str
+    default: Union[float, str]
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Remove:
+    pos: SourcePos
+    name: str
+
+
+@dataclass(frozen=True)
+class OrderDecl:
+    pos: SourcePos
+    name: str
+    ranks: tuple[Name, ...]
+
+
+@dataclass(frozen=True)
+class ColourDecl:
+    pos: SourcePos
+    name: str
+    suits: tuple[Name, ...]
+
+
+@dataclass(frozen=True)
+class SuitOrderDecl:
+    pos: SourcePos
+    name: str
+    suits: tuple[Name, ...]
+
+
+@dataclass(frozen=True)
+class PointsDecl:
+    pos: SourcePos
+    name: str
+    values: tuple[tuple[Name, float], ...]
+
+
+@dataclass(frozen=True)
+class Holds:
+    pos: SourcePos
+    count: float
+    deck: Name
+    jokers: float = 0
+
+
+@dataclass(frozen=True)
+class ZoneDecl:
+    pos: SourcePos
+    name: str
+    count: Optional[float] = None
+    owner: Optional[str] = None  # 'each' | 'shared'
+    kind: Optional[str] = None  # pile | row | slot | fan | pool
+    face: Optional[str] = None  # 'up' | 'down'
+    top_face: Optional[str] = None
+    group: Optional[float] = None  # N per player
+    holds: Optional[Holds] = None
+    problems: tuple[tuple[SourcePos, str], ...] = ()  # attributes given twice, ...
+
+
+@dataclass(frozen=True)
+class Shuffle:
+    pos: SourcePos
+    zones: tuple[ZoneRef, ...]
+
+
+@dataclass(frozen=True)
+class DealCards:
+    pos: SourcePos
+    amount: Union[float, str, None]  # a number, an option name, or None for "rest"
+    source: ZoneRef
+    every: Optional[Name]  # `to every own house`
+    targets: tuple[ZoneRef, ...]
+
+
+@dataclass(frozen=True)
+class ForEachPlayer:
+    pos: SourcePos
+    steps: tuple["DealStep", ...]
+
+
+DealStep = Union[Shuffle, DealCards, ForEachPlayer]
+
+
+@dataclass(frozen=True)
+class DealBlock:
+    pos: SourcePos
+    steps: tuple[DealStep, ...]
+
+
+@dataclass(frozen=True)
+class FirstPlayer:
+    pos: SourcePos
+    mode: str  # 'lowest' | 'highest' | 'random' | 'fixed'
+    keys: tuple[Expr, ...] = ()
+    order: Optional[Name] = None
+    ties: Optional[Name] = None
+    player: Optional[Name] = None
+
+
+@dataclass(frozen=True)
+class Turns:
+    pos: SourcePos
+
+
+@dataclass(frozen=True)
+class CounterDecl:
+    pos: SourcePos
+    name: str
+    per_player: bool
+    start: float = 0
+    whole_match: bool = False
+
+
+@dataclass(frozen=True)
+class ValueDecl:
+    pos: SourcePos
+    name: str
+    expr: Expr
+
+
+@dataclass(frozen=True)
+class CardPattern:
+    pos: SourcePos
+    kind: str  # 'any' | 'none' | 'ranks'
+    ranks: tuple[Name, ...] = ()
+
+
+@dataclass(frozen=True)
+class Relation:
+    pos: SourcePos
+    kind: str  # same_suit other_suit same_colour other_colour same_rank steps
+    steps: tuple[str, ...] = ()  # 'up' 'down' 'same'
+    order: Optional[Name] = None
+
+
+@dataclass(frozen=True)
+class BuildDecl:
+    pos: SourcePos
+    name: str
+    zones: tuple[Name, ...]
+    description: str = ""
+    section: str = ""
+    empty: Optional[CardPattern] = None
+    on_top: tuple[Relation, ...] = ()
+    problems: tuple[tuple[SourcePos, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Target:
+    zone: ZoneRef
+    freely: bool = False
+
+
+@dataclass(frozen=True)
+class MoveDecl:
+    pos: SourcePos
+    name: str
+    description: str = ""
+    section: str = ""
+    sources: tuple[ZoneRef, ...] = ()
+    targets: tuple[Target, ...] = ()
+    condition: Optional[Condition] = None
+    condition_pos: Optional[SourcePos] = None
+    only_if_stuck: bool = False
+    first_effects: tuple[Effect, ...] = ()
+    then_effects: tuple[Effect, ...] = ()
+    problems: tuple[tuple[SourcePos, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class MoveFilter:
+    pos: SourcePos
+    action: Optional[Name] = None
+    sources: tuple[ZoneRef, ...] = ()
+    targets: tuple[ZoneRef, ...] = ()
+
+
+@dataclass(frozen=True)
+class PriorityDecl:
+    pos: SourcePos
+    name: str
+    description: str
+    section: str
+    kind: str  # 'must' | 'forbid'
+    filter: MoveFilter
+    condition: Optional[Condition] = None
+
+
+@dataclass(frozen=True)
+class EndDecl:
+    pos: SourcePos
+    name: str
+    description: str
+    section: str
+    quantifier: str  # 'some' | 'every'
+    condition: Condition
+    scoring: str  # 'winner' | 'each'
+    score: Expr
+
+
+@dataclass(frozen=True)
+class MatchDecl:
+    pos: SourcePos
+    single_deal: bool
+    quantifier: str = "some"
+    condition: Optional[Condition] = None
+
+
+Statement = Union[
+    GameTitle, Extends, Players, OptionDecl, Remove, OrderDecl, ColourDecl, SuitOrderDecl,
+    PointsDecl, ZoneDecl, DealBlock, FirstPlayer, Turns, CounterDecl, ValueDecl, BuildDecl,
+    MoveDecl, PriorityDecl, EndDecl, MatchDecl,
+]
+
+
+@dataclass(frozen=True)
+class GameFile:
+    path: str
+    statements: tuple[Statement, ...]
+    lines: tuple[str, ...] = field(default=(), repr=False)

@@ -1,0 +1,638 @@
+"""Parse a game file into the syntax tree, turning Lark's errors into friendly diagnostics."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.indenter import DedentError, Indenter
+
+from .. import resources
+from ..errors import Diagnostic, RulesSyntaxError, SourcePos, did_you_mean
+from . import ast
+
+
+class _GameIndenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 8
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    grammar = resources.grammar_path().read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", postlex=_GameIndenter(), propagate_positions=True, maybe_placeholders=False)
+
+
+# Readable names for the terminals an error message may list.
+_TERMINAL_WORDS = {
+    "_NL": "the end of the line",
+    "_INDENT": "an indented block",
+    "_DEDENT": "the end of the block",
+    "NAME": "a name",
+    "STRING": 'a "description"',
+    "NUMBER": "a number",
+    "OWNER": "own / opponent's / each",
+    "QUANT": "some / every",
+    "KIND": "pile / row / slot / fan / pool",
+    "FACE": "up / down",
+    "COLOUR": "colour",
+    "COMPARE": "a comparison (= != < <= > >=)",
+    "ADD_OP": "+ or -",
+    "MUL_OP": "* or /",
+    "FREELY": "freely",
+    "$END": "the end of the file",
+}
+
+
+def _keyword_of(name: str) -> str | None:
+    """The literal text of a keyword terminal, e.g. 'TOP' -> 'top'."""
+    for terminal in _parser().terminals:
+        if terminal.name == name and terminal.pattern.type == "str":
+            return str(terminal.pattern.value)
+    return None
+
+
+def _describe_expected(expected: set[str]) -> tuple[list[str], list[str]]:
+    words, keywords = [], []
+    for name in sorted(expected):
+        keyword = _keyword_of(name)
+        if keyword is not None:
+            keywords.append(keyword)
+            words.append(f"'{keyword}'")
+        elif name in _TERMINAL_WORDS:
+            words.append(_TERMINAL_WORDS[name])
+        elif not name.startswith("__"):
+            words.append(name.lower())
+    return sorted(set(words)), keywords
+
+
+def _syntax_diagnostic(err: UnexpectedInput, path: str, lines: list[str]) -> Diagnostic:
+    line = max(getattr(err, "line", 1) or 1, 1)
+    column = max(getattr(err, "column", 1) or 1, 1)
+    expected: set[str] = set()
+    if isinstance(err, UnexpectedToken):
+        expected = set(err.accepts or err.expected or ())
+        token = err.token
+        if token.type == "$END":
+            found = "the end of the file"
+            line, column = len(lines), len(lines[-1]) + 1 if lines else 1
+        elif token.type == "_NL":
+            found = "the end of the line"
+            # Lark places a newline token at the start of the next line; point at the line end.
+            line = max(1, (token.line or line))
+            column = len(lines[line - 1].rstrip()) + 1 if line <= len(lines) else 1
+        elif token.type in ("_INDENT", "_DEDENT"):
+            found = "a change of indentation"
+        else:
+            found = f"'{token.value}'"
+    elif isinstance(err, UnexpectedCharacters):
+        expected = set(err.allowed or ())
+        bad = lines[line - 1][column - 1] if line <= len(lines) and column <= len(lines[line - 1]) else "?"
+        found = f"'{bad}'"
+    elif isinstance(err, UnexpectedEOF):
+        expected = set(err.expected or ())
+        found = "the end of the file"
+        line = len(lines)
+        column = len(lines[-1]) + 1 if lines else 1
+    else:
+        found = "something unexpected"
+    words, keywords = _describe_expected(expected)
+    message = f"unexpected {found}"
+    if words:
+        shown = words if len(words) <= 8 else words[:8] + ["…"]
+        message += f"; expected {', '.join(shown)}"
+    hint = ""
+    if isinstance(err, UnexpectedToken) and err.token.type == "NAME" and keywords:
+        hint = did_you_mean(str(err.token.value), keywords)
+    source_line = lines[line - 1] if 0 < line <= len(lines) else ""
+    return Diagnostic(SourcePos(path, line, column), message, source_line, hint)
+
+
+def parse_text(text: str, path: str = "<text>") -> ast.GameFile:
+    """Parse game-file text; raises `RulesSyntaxError` with a friendly diagnostic."""
+    lines = text.splitlines()
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as err:
+        raise RulesSyntaxError([_syntax_diagnostic(err, path, lines)]) from None
+    except DedentError as err:
+        line = _first_bad_dedent(lines)
+        diag = Diagnostic(SourcePos(path, line, 1), "the indentation does not match any enclosing block",
+                          lines[line - 1] if line <= len(lines) else "", str(err).split(".")[0] and "")
+        raise RulesSyntaxError([diag]) from None
+    return _ToAst(path, tuple(lines)).transform(tree)
+
+
+def _first_bad_dedent(lines: list[str]) -> int:
+    stack = [0]
+    for number, line in enumerate(lines, 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        indent = len(line) - len(line.lstrip())
+        if indent > stack[-1]:
+            stack.append(indent)
+        else:
+            while indent < stack[-1]:
+                stack.pop()
+            if indent != stack[-1]:
+                return number
+    return max(1, len(lines))
+
+
+def parse_file(path: str | Path) -> ast.GameFile:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise RulesSyntaxError([Diagnostic(SourcePos(resources.display_path(path), 1, 1), f"the file is not UTF-8 text ({err.reason})")]) from None
+    return parse_text(text, resources.display_path(path))
+
+
+def _first_of(children: list[Any], cls: type) -> Any:
+    return next((c for c in children if isinstance(c, cls)), None)
+
+
+def _tokens(children: list[Any], kind: str) -> list[Token]:
+    return [c for c in children if isinstance(c, Token) and c.type == kind]
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    """Build the frozen syntax tree; every node gets the position of its first token."""
+
+    def __init__(self, path: str, lines: tuple[str, ...]):
+        super().__init__()
+        self.path = path
+        self.lines = lines
+
+    def _pos(self, meta: Any, children: list[Any] = ()) -> SourcePos:
+        if not getattr(meta, "empty", True):
+            return SourcePos(self.path, meta.line, meta.column)
+        for child in children:
+            if isinstance(child, Token) and child.line is not None:
+                return SourcePos(self.path, child.line, child.column)
+            pos = getattr(child, "pos", None)
+            if isinstance(pos, SourcePos):
+                return pos
+        return SourcePos(self.path, 1, 1)
+
+    def _tpos(self, token: Token) -> SourcePos:
+        return SourcePos(self.path, token.line or 1, token.column or 1)
+
+    @staticmethod
+    def _text(children: list[Any], kind: str, default: str = "") -> str:
+        found = _tokens(children, kind)
+        return str(found[0]) if found else default
+
+    @staticmethod
+    def _string(children: list[Any]) -> str:
+        found = _tokens(children, "STRING")
+        return str(found[0])[1:-1] if found else ""
+
+    @staticmethod
+    def _section(children: list[Any]) -> str:
+        return next((c[1] for c in children if isinstance(c, tuple) and len(c) == 2 and c[0] == "section"), "")
+
+    # ---- file and header ------------------------------------------------------------
+    def start(self, meta, children):
+        statements = []
+        for child in children:
+            statements.extend(child if isinstance(child, list) else [child])
+        return ast.GameFile(self.path, tuple(statements), self.lines)
+
+    def game_stmt(self, meta, children):
+        return ast.GameTitle(self._pos(meta, children), self._string(children))
+
+    def extends_stmt(self, meta, children):
+        return ast.Extends(self._pos(meta, children), str(children[0]))
+
+    def players_stmt(self, meta, children):
+        numbers = [float(t) for t in _tokens(children, "NUMBER")]
+        return ast.Players(self._pos(meta, children), numbers[0], numbers[-1])
+
+    def option_stmt(self, meta, children):
+        name = children[0]
+        value = children[1]
+        default: float | str = value if isinstance(value, float) else str(value)
+        description = self._string(children[2:])
+        return ast.OptionDecl(self._pos(meta, children), str(name), default, description)
+
+    def remove_stmt(self, meta, children):
+        return ast.Remove(self._pos(meta, children), str(children[0]))
+
+    def signed_number(self, meta, children):
+        return float(children[0])
+
+    # ---- cards --------------------------------------------------------------------
+    def cards_block(self, meta, children):
+        return children  # flattened by start()
+
+    def rank(self, meta, children):
+        return ast.Name(self._tpos(children[0]), str(children[0]))
+
+    def order_stmt(self, meta, children):
+        return ast.OrderDecl(self._pos(meta, children), str(children[0]), tuple(children[1:]))
+
+    def suit_order_stmt(self, meta, children):
+        names = [ast.Name(self._tpos(t), str(t)) for t in children[1:]]
+        return ast.SuitOrderDecl(self._pos(meta, children), str(children[0]), tuple(names))
+
+    def colour_stmt(self, meta, children):
+        names = [ast.Name(self._tpos(t), str(t)) for t in children[2:]]
+        return ast.ColourDecl(self._pos(meta, children), str(children[1]), tuple(names))
+
+    def points_stmt(self, meta, children):
+        return ast.PointsDecl(self._pos(meta, children), str(children[0]), tuple(children[1:]))
+
+    def point_pair(self, meta, children):
+        return (children[0], children[1])
+
+    # ---- zones --------------------------------------------------------------------
+    def zones_block(self, meta, children):
+        return children
+
+    def zone_decl(self, meta, children):
+        name = children[0]
+        rest = children[1:]
+        count = None
+        if rest and isinstance(rest[0], Token) and rest[0].type == "NUMBER":
+            count = float(rest[0])
+            rest = rest[1:]
+        fields: dict[str, Any] = {}
+        problems = []
+        for kind, pos, value in rest:
+            if kind == "face":
+                face, top = value
+                for key, val in (("face", face), ("top_face", top)):
+                    if val is None:
+                        continue
+                    if key in fields:
+                        problems.append((pos, f"'{key.replace('_', ' ')}' is given twice"))
+                    fields[key] = val
+                continue
+            if kind in fields:
+                problems.append((pos, f"the zone's {kind} is given twice"))
+            fields[kind] = value
+        return ast.ZoneDecl(self._pos(meta, children), str(name), count, problems=tuple(problems), **fields)
+
+    def owner_each(self, meta, children):
+        return ("owner", self._pos(meta, children), "each")
+
+    def owner_shared(self, meta, children):
+        return ("owner", self._pos(meta, children), "shared")
+
+    def kind_attr(self, meta, children):
+        return ("kind", self._pos(meta, children), str(children[0]))
+
+    def face_attr(self, meta, children):
+        faces = [str(t) for t in _tokens(children, "FACE")]
+        return ("face", self._pos(meta, children), (faces[0], faces[1] if len(faces) > 1 else None))
+
+    def top_face_attr(self, meta, children):
+        return ("face", self._pos(meta, children), (None, str(children[0])))
+
+    def group_attr(self, meta, children):
+        return ("group", self._pos(meta, children), float(children[0]))
+
+    def holds_attr(self, meta, children):
+        numbers = _tokens(children, "NUMBER")
+        name = _tokens(children, "NAME")[0]
+        holds = ast.Holds(self._pos(meta, children), float(numbers[0]), ast.Name(self._tpos(name), str(name)),
+                          float(numbers[1]) if len(numbers) > 1 else 0)
+        return ("holds", holds.pos, holds)
+
+    # ---- deal ---------------------------------------------------------------------
+    def deal_block(self, meta, children):
+        return ast.DealBlock(self._pos(meta, children), tuple(children))
+
+    def shuffle_stmt(self, meta, children):
+        return ast.Shuffle(self._pos(meta, children), children[0])
+
+    def rest(self, meta, children):
+        return None
+
+    def deal_cards_stmt(self, meta, children):
+        amount_raw = children[0]
+        if isinstance(amount_raw, Token):
+            amount: float | str | None = float(amount_raw) if amount_raw.type == "NUMBER" else str(amount_raw)
+        else:
+            amount = None
+        source = children[1]
+        quant = _tokens(children[2:], "QUANT")
+        every = ast.Name(self._tpos(quant[0]), str(quant[0])) if quant else None
+        return ast.DealCards(self._pos(meta, children), amount, source, every, children[-1])
+
+    def for_each_stmt(self, meta, children):
+        return ast.ForEachPlayer(self._pos(meta, children), tuple(children))
+
+    # ---- turn order, counters, values ----------------------------------------------
+    def first_stmt(self, meta, children):
+        rule = children[0]
+        return ast.FirstPlayer(self._pos(meta, children), **rule)
+
+    def _first_by(self, mode, children):
+        names = _tokens(children, "NAME")
+        ties = next((c for c in children if isinstance(c, ast.Name)), None)
+        return {"mode": mode, "keys": children[0], "order": ast.Name(self._tpos(names[0]), str(names[0])), "ties": ties}
+
+    def first_lowest(self, meta, children):
+        return self._first_by("lowest", children)
+
+    def first_highest(self, meta, children):
+        return self._first_by("highest", children)
+
+    def ties(self, meta, children):
+        return ast.Name(self._tpos(children[0]), str(children[0]))
+
+    def first_random(self, meta, children):
+        return {"mode": "random"}
+
+    def first_fixed(self, meta, children):
+        return {"mode": "fixed", "player": ast.Name(self._tpos(children[0]), str(children[0]))}
+
+    def turns_stmt(self, meta, children):
+        return ast.Turns(self._pos(meta, children))
+
+    def counter_stmt(self, meta, children):
+        owner = children[1]
+        start = next((c for c in children[2:] if isinstance(c, float)), 0.0)
+        whole_match = any(c == "whole_match" for c in children[2:])
+        return ast.CounterDecl(self._pos(meta, children), str(children[0]), owner[2] == "each", start, whole_match)
+
+    def whole_match(self, meta, children):
+        return "whole_match"
+
+    def value_stmt(self, meta, children):
+        return ast.ValueDecl(self._pos(meta, children), str(children[0]), children[1])
+
+    # ---- building rules -----------------------------------------------------------
+    def section(self, meta, children):
+        return ("section", str(children[0]).strip())
+
+    def name_list(self, meta, children):
+        return [ast.Name(self._tpos(t), str(t)) for t in children]
+
+    def build_block(self, meta, children):
+        name = children[0]
+        zones = next((c for c in children[1:] if isinstance(c, list)), None)
+        empty = [c for c in children if isinstance(c, ast.CardPattern)]
+        relations = [c for c in children if isinstance(c, tuple) and c and isinstance(c[0], ast.Relation)]
+        problems = []
+        if len(empty) > 1:
+            problems.append((empty[1].pos, "the 'empty:' clause is given twice"))
+        if len(relations) > 1:
+            problems.append((relations[1][0].pos, "the 'on top:' clause is given twice"))
+        return ast.BuildDecl(
+            self._pos(meta, children), str(name),
+            tuple(zones) if zones else (ast.Name(self._tpos(name), str(name)),),
+            self._string(children[1:]), self._section(children),
+            empty[0] if empty else None, relations[0] if relations else (), tuple(problems),
+        )
+
+    def empty_clause(self, meta, children):
+        return children[0]
+
+    def on_top_clause(self, meta, children):
+        return tuple(children)
+
+    def pattern_any(self, meta, children):
+        return ast.CardPattern(self._pos(meta, children), "any")
+
+    def pattern_none(self, meta, children):
+        return ast.CardPattern(self._pos(meta, children), "none")
+
+    def pattern_ranks(self, meta, children):
+        return ast.CardPattern(self._pos(meta, children), "ranks", tuple(children))
+
+    def rel_same_suit(self, meta, children):
+        return ast.Relation(self._pos(meta, children), "same_suit")
+
+    def rel_other_suit(self, meta, children):
+        return ast.Relation(self._pos(meta, children), "other_suit")
+
+    def rel_same_colour(self, meta, children):
+        return ast.Relation(self._pos(meta, children), "same_colour")
+
+    def rel_other_colour(self, meta, children):
+        return ast.Relation(self._pos(meta, children), "other_colour")
+
+    def rel_same_rank(self, meta, children):
+        return ast.Relation(self._pos(meta, children), "same_rank")
+
+    def rel_steps(self, meta, children):
+        steps = []
+        for c in children[:-1]:
+            steps.extend(c)
+        order = children[-1]
+        return ast.Relation(self._pos(meta, children), "steps", tuple(steps), ast.Name(self._tpos(order), str(order)))
+
+    def step_up(self, meta, children):
+        return ("up",)
+
+    def step_down(self, meta, children):
+        return ("down",)
+
+    def step_up_or_down(self, meta, children):
+        return ("up", "down")
+
+    def step_same(self, meta, children):
+        return ("same",)
+
+    # ---- moves --------------------------------------------------------------------
+    def move_block(self, meta, children):
+        fields: dict[str, Any] = {"sources": (), "targets": ()}
+        problems = []
+        for clause in children[1:]:
+            if not (isinstance(clause, tuple) and clause and isinstance(clause[0], str)):
+                continue
+            key = clause[0]
+            if key == "section":
+                fields["section"] = clause[1]
+                continue
+            if key == "from_to":
+                clause_items = [("sources", clause[1], clause[2]), ("targets", clause[1], clause[3])]
+            else:
+                clause_items = [(key, clause[1], clause[2])]
+            for field_name, pos, value in clause_items:
+                if field_name in fields and fields[field_name] not in ((), None, False):
+                    problems.append((pos, f"move '{children[0]}' gives its '{field_name}' twice"))
+                fields[field_name] = value
+                if field_name == "condition":
+                    fields["condition_pos"] = pos
+        return ast.MoveDecl(self._pos(meta, children), str(children[0]), self._string(children[1:3]),
+                            problems=tuple(problems), **fields)
+
+    def from_clause(self, meta, children):
+        return ("sources", self._pos(meta, children), children[0])
+
+    def to_clause(self, meta, children):
+        return ("targets", self._pos(meta, children), tuple(children))
+
+    def from_to_clause(self, meta, children):
+        return ("from_to", self._pos(meta, children), children[0], tuple(children[1:]))
+
+    def target(self, meta, children):
+        return ast.Target(children[0], bool(_tokens(children, "FREELY")))
+
+    def when_clause(self, meta, children):
+        return ("condition", self._pos(meta, children), children[0])
+
+    def only_clause(self, meta, children):
+        return ("only_if_stuck", self._pos(meta, children), True)
+
+    def then_block(self, meta, children):
+        return ("then_effects", self._pos(meta, children), tuple(children[0]))
+
+    def first_block(self, meta, children):
+        return ("first_effects", self._pos(meta, children), tuple(children[0]))
+
+    def effects_body(self, meta, children):
+        return [effect for line in children for effect in line]
+
+    def effect_line(self, meta, children):
+        return list(children)
+
+    def if_effect_line(self, meta, children):
+        return [ast.IfEffects(self._pos(meta, children), children[0], tuple(children[1:]))]
+
+    def eff_end_turn(self, meta, children):
+        return ast.EndTurn(self._pos(meta, children))
+
+    def eff_turn_over(self, meta, children):
+        return ast.TurnOver(self._pos(meta, children), children[0], children[1])
+
+    def eff_add(self, meta, children):
+        return ast.AddTo(self._pos(meta, children), children[0], children[1])
+
+    def eff_set(self, meta, children):
+        return ast.SetTo(self._pos(meta, children), children[0], children[1])
+
+    # ---- priorities ---------------------------------------------------------------
+    def priority_block(self, meta, children):
+        body = children[-1]
+        return ast.PriorityDecl(self._pos(meta, children), str(children[0]), self._string(children[1:-1]),
+                                self._section(children), body[0], body[1], body[2])
+
+    def must_stmt(self, meta, children):
+        return ("must", children[0], None)
+
+    def forbid_stmt(self, meta, children):
+        return ("forbid", children[0], children[1] if len(children) > 1 else None)
+
+    def move_filter(self, meta, children):
+        action = next((ast.Name(self._tpos(c), str(c)) for c in children if isinstance(c, Token)), None)
+        sources = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "from"), ())
+        targets = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "to"), ())
+        return ast.MoveFilter(self._pos(meta, children), action, sources, targets)
+
+    def filter_from(self, meta, children):
+        return ("from", children[0])
+
+    def filter_to(self, meta, children):
+        return ("to", children[0])
+
+    # ---- ending -------------------------------------------------------------------
+    def end_block(self, meta, children):
+        when = next(c for c in children if isinstance(c, tuple) and c[0] == "when")
+        score = next(c for c in children if isinstance(c, tuple) and c[0] in ("winner", "each"))
+        return ast.EndDecl(self._pos(meta, children), str(children[0]), self._string(children[1:3]),
+                           self._section(children), when[1], when[2], score[0], score[1])
+
+    def end_when(self, meta, children):
+        return ("when", str(children[0]), children[1])
+
+    def winner_scores(self, meta, children):
+        return ("winner", children[0])
+
+    def each_scores(self, meta, children):
+        return ("each", children[0])
+
+    def match_stmt(self, meta, children):
+        return ast.MatchDecl(self._pos(meta, children), False, str(children[0]), children[1])
+
+    def match_single(self, meta, children):
+        return ast.MatchDecl(self._pos(meta, children), True)
+
+    # ---- zones, conditions, expressions ---------------------------------------------
+    def zone_set(self, meta, children):
+        return tuple(children)
+
+    def zone_ref(self, meta, children):
+        owner = self._text(children, "OWNER") or None
+        name = _tokens(children, "NAME")[0]
+        index = _tokens(children, "NUMBER")
+        return ast.ZoneRef(self._pos(meta, children), owner, str(name), int(float(index[0])) if index else None)
+
+    def counter_ref(self, meta, children):
+        owner = self._text(children, "OWNER") or None
+        name = _tokens(children, "NAME")[0]
+        return ast.NameRef(self._pos(meta, children), owner, str(name))
+
+    def or_cond(self, meta, children):
+        return ast.AnyOf(self._pos(meta, children), tuple(children))
+
+    def and_cond(self, meta, children):
+        return ast.AllOf(self._pos(meta, children), tuple(children))
+
+    def cond_not(self, meta, children):
+        return ast.NotCond(self._pos(meta, children), children[0])
+
+    def cond_empty(self, meta, children):
+        return ast.ZoneEmpty(self._pos(meta, children), children[0])
+
+    def cond_not_empty(self, meta, children):
+        return ast.ZoneEmpty(self._pos(meta, children), children[0], negated=True)
+
+    def cond_quant_empty(self, meta, children):
+        return ast.ZoneEmpty(self._pos(meta, children), children[1], quantifier=str(children[0]))
+
+    def cond_from(self, meta, children):
+        return ast.MovedFrom(self._pos(meta, children), tuple(children))
+
+    def cond_compare(self, meta, children):
+        return ast.Compare(self._pos(meta, children), str(children[1]), children[0], children[2])
+
+    def expr_list(self, meta, children):
+        return tuple(children)
+
+    def _binary(self, meta, children):
+        left = children[0]
+        for i in range(1, len(children), 2):
+            left = ast.BinOp(self._pos(meta, children), str(children[i]), left, children[i + 1])
+        return left
+
+    sum = _binary
+    product = _binary
+
+    def neg(self, meta, children):
+        return ast.Neg(self._pos(meta, children), children[0])
+
+    def number(self, meta, children):
+        return ast.Num(self._pos(meta, children), children[0])
+
+    def size_of(self, meta, children):
+        return ast.SizeOf(self._pos(meta, children), children[0])
+
+    def top_of(self, meta, children):
+        return ast.TopOf(self._pos(meta, children), children[0])
+
+    def max_of(self, meta, children):
+        return ast.Call(self._pos(meta, children), "max", children[0])
+
+    def min_of(self, meta, children):
+        return ast.Call(self._pos(meta, children), "min", children[0])
+
+    def name_ref(self, meta, children):
+        owner = self._text(children, "OWNER") or None
+        name = _tokens(children, "NAME")[0]
+        return ast.NameRef(self._pos(meta, children), owner, str(name))
