@@ -61,7 +61,7 @@ class Console:
     def human_turn(self, seat: int) -> bool:
         """Ask the human at `seat` for one move; False when they leave."""
         state = self.state
-        if self.last_human is not None and self.last_human != seat and sum(k == "human" for k in self.seats) > 1:
+        if self.last_human != seat and sum(k == "human" for k in self.seats) > 1:
             self.say(f"\n=== {state.players[seat]}'s turn: only {state.players[seat]} should look ===")
         self.last_human = seat
         self.say(render(state, seat))

@@ -112,7 +112,8 @@ class CompiledGame:
                         row.append((zone_id, None if target.freely else self.accept_of_zone[zone_id]))
             targets.append(tuple(row))
         moves_cards = bool(spec.sources)
-        named_alone = moves_cards and all(len(sources[p]) == 1 and len(targets[p]) == 1 for p in range(self.players))
+        named_alone = moves_cards and all(len(sources[p]) == 1 and len(targets[p]) == 1 and self.top_only[sources[p][0]]
+                                          for p in range(self.players))
         return CompiledAction(
             index, spec.info.name, spec.info, moves_cards, sources, targets,
             [frozenset(s) for s in sources], [frozenset(t for t, _ in row) for row in targets],

@@ -180,7 +180,7 @@ class State:
             targets = action.targets[p]
             for src in action.sources[p]:
                 pile = zones[src]
-                blind = face[src] == "down"
+                blind = face[src] == "down" or action.named_alone
                 if not pile:
                     if blind and action.first_effects:
                         out.append((action.index, NO, src, targets[0][0]))

@@ -1,0 +1,19 @@
+"""Shared fixtures: games are compiled once per test session."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+
+import gamedsl
+
+
+@lru_cache(maxsize=None)
+def cached_game(name: str, players: int | None = None, options: tuple = ()) -> gamedsl.Game:
+    return gamedsl.load_game(name, players, dict(options))
+
+
+@pytest.fixture(scope="session")
+def russian_bank() -> gamedsl.Game:
+    return cached_game("russian_bank")

@@ -1,0 +1,89 @@
+"""The console and CLI driven through their real entry point, with scripted input."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def gamedsl(*args: str, stdin: str = "", timeout: int = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "gamedsl", *args], input=stdin, capture_output=True,
+                          text=True, timeout=timeout, cwd=ROOT)
+
+
+def test_play_by_number_and_text_then_quit():
+    run = gamedsl("play", "russian_bank", "--seed", "3", stdin="moves\n1\nexplain turn\nquit\n")
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "Russian Bank" in out and "P1 (you):" in out
+    assert "P1 plays 10H P1.reserve -> house1" in out  # move 1 of the list
+    assert "turn: legal" in out
+    assert "Goodbye" in out and "Traceback" not in out + run.stderr
+
+
+def test_illegal_and_unparsable_moves_get_a_reason_and_the_prompt_again():
+    run = gamedsl("play", "--seed", "3", stdin="10H P1.reserve -> foundation1\nfly away\n99\n1\n")
+    out = run.stdout
+    assert run.returncode == 0
+    assert "Stop! 10H P1.reserve -> foundation1: illegal" in out
+    assert "rule foundation: foundations go up in suit" in out
+    assert "Not a move:" in out and "There is no move 99" in out
+    assert "P1 plays 10H P1.reserve -> house1" in out  # asked again, then played
+    assert out.count("P1> ") >= 4
+
+
+def test_end_of_input_ends_cleanly():
+    run = gamedsl("play", "russian_bank", "--seed", "1", stdin="")
+    assert run.returncode == 0 and "Goodbye" in run.stdout and "Traceback" not in run.stderr
+
+
+def test_undo_against_the_computer():
+    run = gamedsl("play", "--seed", "3", stdin="1\nundo\nquit\n")
+    assert run.stdout.count("10H  (13 cards)") >= 2  # the reserve card is back after undo
+
+
+def test_two_humans_each_see_their_own_view():
+    run = gamedsl("play", "--seed", "3", "--seats", "human,human", stdin="turn\ndiscard\nquit\n")
+    out = run.stdout
+    assert "=== P2's turn: only P2 should look ===" in out
+    assert "P2 (you):" in out
+
+
+def test_a_whole_match_between_computers_ends_with_a_winner():
+    run = gamedsl("play", "--seed", "5", "--seats", "computer,computer", "--option", "target=1")
+    assert run.returncode == 0, run.stderr
+    assert "Game over." in run.stdout and "Deal 1 ends" in run.stdout
+
+
+def test_bad_seats_and_bad_game_are_refused_without_traceback():
+    for args in (("play", "--seats", "human"), ("play", "nosuchgame"), ("play", "--option", "nope=1")):
+        run = gamedsl(*args)
+        assert run.returncode in (1, 2) and "Traceback" not in run.stderr and run.stderr.strip()
+
+
+def test_moves_lists_sorted_moves_of_a_position(tmp_path):
+    doc = {"turn": "P1", "zones": {"P1.reserve": ["4S", "9D"], "P1.hand": ["2C"], "P2.hand": ["3C"],
+                                   **{f"house{i}": [c] for i, c in enumerate(["KS", "KC", "10C", "KC", "KH", "KD", "KH", "KD"], 1)}}}
+    path = tmp_path / "pos.yaml"
+    path.write_text(yaml.safe_dump(doc))
+    run = gamedsl("moves", "russian-bank", "--position", str(path))
+    assert run.returncode == 0
+    assert run.stdout.splitlines() == ["9D P1.reserve -> house3", "turn"]
+    run = gamedsl("moves", "russian-bank", "--position", str(path), "--explain", "9D P1.reserve -> house4")
+    assert run.returncode == 1 and "illegal" in run.stdout and "rule house:" in run.stdout
+    run = gamedsl("moves", "russian-bank", "--position", str(path), "--explain", "turn")
+    assert run.returncode == 0 and run.stdout.strip() == "turn: legal"
+
+
+def test_a_bad_position_file_is_reported(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("zones: {P1.reserv: [AS]}\n")
+    run = gamedsl("moves", "russian_bank", "--position", str(path))
+    assert run.returncode == 1 and "did you mean 'P1.reserve'" in run.stderr and "Traceback" not in run.stderr
+    run = gamedsl("moves", "russian_bank", "--position", str(tmp_path / "missing.yaml"))
+    assert run.returncode == 1 and "cannot read" in run.stderr
