@@ -133,6 +133,11 @@ class ExprCompiler:
             return lambda st, p, mv: op(left(st, p, mv), right(st, p, mv))
         if isinstance(node, ast.ZoneEmpty):
             ids = self.zone_ids(node.zone)
+            if all(len(i) == 1 for i in ids):  # the common case: one zone per player, no loop
+                single = [i[0] for i in ids]
+                if node.negated:
+                    return lambda st, p, mv: bool(st.zones[single[p]])
+                return lambda st, p, mv: not st.zones[single[p]]
             if node.quantifier == "some":
                 return lambda st, p, mv: any(not st.zones[z] for z in ids[p])
             if node.quantifier == "every":
@@ -143,12 +148,16 @@ class ExprCompiler:
         if isinstance(node, ast.MovedFrom):
             sets = [frozenset(self.zones.resolve_all(node.zones, p)) for p in range(self.players)]
             return lambda st, p, mv: mv is not None and mv[2] in sets[p]
-        if isinstance(node, ast.AllOf):
+        if isinstance(node, (ast.AllOf, ast.AnyOf)):
             items = [self.condition(i) for i in node.items]
-            return lambda st, p, mv: all(c(st, p, mv) for c in items)
-        if isinstance(node, ast.AnyOf):
-            items = [self.condition(i) for i in node.items]
-            return lambda st, p, mv: any(c(st, p, mv) for c in items)
+            both = isinstance(node, ast.AllOf)
+            while len(items) > 1:  # fold into nested two-way closures: no generator per call
+                first, second = items[0], items[1]
+                if both:
+                    items[:2] = [lambda st, p, mv, a=first, b=second: a(st, p, mv) and b(st, p, mv)]
+                else:
+                    items[:2] = [lambda st, p, mv, a=first, b=second: a(st, p, mv) or b(st, p, mv)]
+            return items[0]
         if isinstance(node, ast.NotCond):
             inner = self.condition(node.item)
             return lambda st, p, mv: not inner(st, p, mv)

@@ -41,11 +41,32 @@ class CompiledPriority:
     sources: Optional[list[frozenset[int]]]
     targets: Optional[list[frozenset[int]]]
     condition: Optional[Fn]
+    players: int
+
+    def __post_init__(self) -> None:
+        self.tests = [self._test(p) for p in range(self.players)]
+
+    def _test(self, player: int) -> Callable[[tuple], bool]:
+        """The fastest predicate for this filter: only the parts the file gave are tested."""
+        action = self.action
+        sources = self.sources[player] if self.sources is not None else None
+        targets = self.targets[player] if self.targets is not None else None
+        if sources is None and targets is None:
+            return lambda m: m[0] == action
+        if action is None:
+            if sources is None:
+                return lambda m: m[3] in targets
+            if targets is None:
+                return lambda m: m[2] in sources
+            return lambda m: m[2] in sources and m[3] in targets
+        if sources is None:
+            return lambda m: m[0] == action and m[3] in targets
+        if targets is None:
+            return lambda m: m[0] == action and m[2] in sources
+        return lambda m: m[0] == action and m[2] in sources and m[3] in targets
 
     def matches(self, move: tuple, player: int) -> bool:
-        return ((self.action is None or move[0] == self.action)
-                and (self.sources is None or move[2] in self.sources[player])
-                and (self.targets is None or move[3] in self.targets[player]))
+        return self.tests[player](move)
 
 
 @dataclass
@@ -129,6 +150,7 @@ class CompiledGame:
             [frozenset(s) for s in z.per_player(spec.sources)] if spec.sources else None,
             [frozenset(s) for s in z.per_player(spec.targets)] if spec.targets else None,
             self.exprs.condition(spec.condition) if spec.condition is not None else None,
+            self.players,
         )
 
     # ---- the deal ----------------------------------------------------------------------

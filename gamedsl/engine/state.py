@@ -36,6 +36,9 @@ class _Frame:
     scalars: tuple[Any, ...]
 
 
+ANY_CARD = bytes([1]) * cards.CARD_LIMIT  # the row of a target that takes any card ("freely")
+
+
 class State:
     def __init__(self, game: "Game", seed: int | str = 0):
         self.game = game
@@ -177,35 +180,32 @@ class State:
             if not action.moves_cards:
                 out.append((action.index, NO, NO, NO))
                 continue
-            targets = action.targets[p]
+            live = []  # (target, row of its building table); one empty zone per family: they are alike
+            empty_families = set()
+            for dst, table in action.targets[p]:
+                dest = zones[dst]
+                if dest:
+                    if slot[dst]:
+                        continue
+                    live.append((dst, ANY_CARD if table is None else table[dest[-1]]))
+                else:
+                    family = family_of[dst]
+                    if family not in empty_families:
+                        empty_families.add(family)
+                        live.append((dst, ANY_CARD if table is None else table[64]))
+            index = action.index
             for src in action.sources[p]:
                 pile = zones[src]
                 blind = face[src] == "down" or action.named_alone
                 if not pile:
                     if blind and action.first_effects:
-                        out.append((action.index, NO, src, targets[0][0]))
+                        out.append((index, NO, src, action.targets[p][0][0]))
                     continue
-                candidates = (pile[-1],) if top_only[src] else sorted(set(pile))
-                for card in candidates:
+                for card in ((pile[-1],) if top_only[src] else sorted(set(pile))):
                     shown = NO if blind else card
-                    offered_empty = None  # one empty zone of each family is enough: they are alike
-                    for dst, table in targets:
-                        if dst == src:
-                            continue
-                        dest = zones[dst]
-                        if dest:
-                            if slot[dst] or not (table is None or table[dest[-1]][card]):
-                                continue
-                        else:
-                            family = family_of[dst]
-                            if offered_empty is not None and family in offered_empty:
-                                continue
-                            if not (table is None or table[64][card]):
-                                continue
-                            if offered_empty is None:
-                                offered_empty = set()
-                            offered_empty.add(family)
-                        out.append((action.index, shown, src, dst))
+                    for dst, row in live:
+                        if row[card] and dst != src:
+                            out.append((index, shown, src, dst))
         if apply_priorities:
             out = self._apply_priorities(out)
         if not out:
@@ -217,12 +217,15 @@ class State:
     def _apply_priorities(self, moves: list[Internal]) -> list[Internal]:
         p = self.current
         for priority in self._c.priorities:
+            test = priority.tests[p]
             if priority.kind == "must":
-                keep = [m for m in moves if priority.matches(m, p)]
+                keep = [m for m in moves if test(m)]
                 if keep:
                     moves = keep
-            elif priority.condition is None or priority.condition(self, p, None):
-                moves = [m for m in moves if not priority.matches(m, p)]
+            else:
+                hit = [m for m in moves if test(m)]
+                if hit and (priority.condition is None or priority.condition(self, p, None)):
+                    moves = [m for m in moves if not test(m)]
         return moves
 
     # ---- applying moves ---------------------------------------------------------------------------

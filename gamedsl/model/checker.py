@@ -50,7 +50,12 @@ class Checker:
         self.diagnostics.append(Diagnostic(pos, message, source_line, hint))
 
     def unknown(self, pos: SourcePos, what: str, name: str, choices: Iterable[str]) -> None:
-        self.error(pos, f"unknown {what} '{name}'", did_you_mean(name, choices))
+        choices = sorted(set(choices))
+        hint = did_you_mean(name, choices)
+        if not hint:
+            shown = ", ".join(choices[:12]) + (", …" if len(choices) > 12 else "")
+            hint = f"the {what}s are {shown}" if choices else f"the file declares no {what}s"
+        self.error(pos, f"unknown {what} '{name}'", hint)
 
     # ---- the whole file --------------------------------------------------------------
     def check(self, game_file: ast.GameFile, statements: list[Any], files: tuple[str, ...]) -> GameModel:
@@ -67,7 +72,8 @@ class Checker:
             if isinstance(stmt, _NAMED_KINDS):
                 if stmt.name in rule_names:
                     first = rule_names[stmt.name]
-                    self.error(stmt.pos, f"duplicate rule name '{stmt.name}' (first defined at line {first.line})")
+                    self.error(stmt.name_pos or stmt.pos,
+                               f"duplicate rule name '{stmt.name}' (first defined at line {first.line})")
                 rule_names[stmt.name] = stmt.pos
             if isinstance(stmt, ast.GameTitle):
                 title = stmt.title
@@ -75,7 +81,7 @@ class Checker:
                 players = stmt
             elif isinstance(stmt, ast.OptionDecl):
                 if stmt.name in options:
-                    self.error(stmt.pos, f"option '{stmt.name}' is declared twice")
+                    self.error(stmt.name_pos or stmt.pos, f"option '{stmt.name}' is declared twice")
                 options[stmt.name] = stmt.default
                 option_info[stmt.name] = (stmt.description, stmt.pos)
             elif isinstance(stmt, ast.OrderDecl):
@@ -106,22 +112,23 @@ class Checker:
             if isinstance(stmt, ast.OrderDecl) and stmt.name in orders:
                 missing = [cards.RANK_TEXT[r] for r in sorted(self.deck_ranks) if r not in orders[stmt.name]]
                 if missing:
-                    self.error(stmt.pos, f"order '{stmt.name}' does not rank {', '.join(missing)}, which the game's cards use")
+                    self.error(stmt.name_pos or stmt.pos,
+                               f"order '{stmt.name}' does not rank {', '.join(missing)}, which the game's cards use")
         counters = {}
         values = {}
         for stmt in statements:
             if isinstance(stmt, ast.CounterDecl):
                 if stmt.name in counters:
-                    self.error(stmt.pos, f"counter '{stmt.name}' is declared twice")
+                    self.error(stmt.name_pos or stmt.pos, f"counter '{stmt.name}' is declared twice")
                 counters[stmt.name] = CounterSpec(stmt.name, stmt.per_player, stmt.start, stmt.pos, stmt.whole_match)
             elif isinstance(stmt, ast.ValueDecl):
                 if stmt.name in values:
-                    self.error(stmt.pos, f"value '{stmt.name}' is declared twice")
+                    self.error(stmt.name_pos or stmt.pos, f"value '{stmt.name}' is declared twice")
                 values[stmt.name] = stmt
         self.counters = counters
         self.values = values
         for name in set(counters) & set(values) | (set(counters) | set(values)) & set(options):
-            pos = (counters.get(name) or values.get(name)).pos
+            pos = counters[name].pos if name in counters else (values[name].name_pos or values[name].pos)
             self.error(pos, f"'{name}' names more than one thing (option, counter or value)")
         for value in values.values():
             self.check_expr(value.expr, per_player=True)
@@ -198,7 +205,7 @@ class Checker:
 
     def check_order(self, stmt: ast.OrderDecl, orders: dict) -> tuple[int, ...]:
         if stmt.name in orders:
-            self.error(stmt.pos, f"order '{stmt.name}' is declared twice")
+            self.error(stmt.name_pos or stmt.pos, f"order '{stmt.name}' is declared twice")
         ranks: list[int] = []
         for name in stmt.ranks:
             rank = self.rank_of(name, f"order '{stmt.name}'")
@@ -296,7 +303,9 @@ class Checker:
             self.error(ref.pos, f"'{ref.owner} {ref.name}' needs a player, and none is in play here")
         if ref.index is not None:
             limit = zone.group if (ref.owner and zone.group) else zone.count
-            if not 1 <= ref.index <= limit:
+            if ref.index != int(ref.index):
+                self.error(ref.pos, f"{ref.name} {ref.index:g}: a zone number must be a whole number")
+            elif not 1 <= ref.index <= limit:
                 self.error(ref.pos, f"{ref.name} {ref.index} does not exist: there are {limit}")
         return zone
 
@@ -360,27 +369,35 @@ class Checker:
             self.check_condition(cond.item, per_player, in_move)
 
     def check_value_cycles(self, values: dict[str, ast.ValueDecl]) -> None:
-        def refs(expr: Any) -> Iterable[str]:
+        def refs(expr: Any) -> Iterable[ast.NameRef]:
             if isinstance(expr, ast.NameRef) and expr.name in values:
-                yield expr.name
+                yield expr
             for child in ("left", "right", "operand"):
                 if hasattr(expr, child):
                     yield from refs(getattr(expr, child))
             for arg in getattr(expr, "args", ()):
                 yield from refs(arg)
 
-        graph = {name: set(refs(decl.expr)) for name, decl in values.items()}
-        for start in graph:
-            stack, seen = [start], set()
+        graph = {name: [ref.name for ref in refs(decl.expr)] for name, decl in values.items()}
+
+        def reaches(source: str, goal: str) -> bool:
+            stack, seen = [source], {source}
             while stack:
                 for nxt in graph.get(stack.pop(), ()):
-                    if nxt == start:
-                        self.error(values[start].pos, f"value '{start}' is defined in terms of itself")
-                        stack = []
-                        break
+                    if nxt == goal:
+                        return True
                     if nxt not in seen:
                         seen.add(nxt)
                         stack.append(nxt)
+            return False
+
+        for name, decl in values.items():
+            # Point at the first reference that leads back to the value itself.
+            for ref in refs(decl.expr):
+                if ref.name == name or reaches(ref.name, name):
+                    through = "" if ref.name == name else f" (through '{ref.name}')"
+                    self.error(ref.pos, f"value '{name}' is defined in terms of itself{through}")
+                    break
 
     # ---- deal ----------------------------------------------------------------------------
     def check_deal(self, steps: tuple[Any, ...], in_player: bool) -> None:
@@ -397,22 +414,26 @@ class Checker:
                 for zone in step.targets:
                     self.check_zone_ref(zone, in_player)
                 if isinstance(step.amount, str) and step.amount not in self.options:
-                    self.unknown(step.pos, "option", step.amount, self.options)
+                    self.unknown(step.amount_pos or step.pos, "option", step.amount, self.options)
                 if step.every is not None and step.every.text != "every":
                     self.error(step.every.pos, f"'{step.every.text}' here: deal to 'every' zone of a kind")
 
     def check_first(self, stmt: ast.FirstPlayer) -> FirstPlayerSpec:
-        seats = [f"P{i}" for i in range(1, self.players_range[1] + 1)]
+        high = self.players_range[1]  # seats are P1 .. P<high>; never list them all (high may be huge)
 
         def seat(name: Optional[ast.Name]) -> Optional[int]:
             if name is None:
                 return None
             if name.text == "random":
                 return None
-            if name.text not in seats:
-                self.unknown(name.pos, "player", name.text, seats + ["random"])
-                return 0
-            return seats.index(name.text)
+            number = name.text[1:]
+            if name.text[:1] == "P" and number.isdigit() and str(int(number)) == number and 1 <= int(number) <= high:
+                return int(number) - 1
+            seats = [f"P{i}" for i in range(1, min(high, 8) + 1)]
+            hint = did_you_mean(name.text, seats + ["random"]) or (
+                f"the players are {', '.join(seats)}" if high <= 8 else f"the players are P1 to P{high}")
+            self.error(name.pos, f"unknown player '{name.text}'", hint)
+            return 0
 
         if stmt.mode in ("lowest", "highest"):
             for key in stmt.keys:

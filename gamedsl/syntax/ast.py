@@ -199,6 +199,7 @@ class OptionDecl:
     name: str
     default: Union[float, str]
     description: str = ""
+    name_pos: Optional[SourcePos] = None  # where the name is written (pos: where the statement starts)
 
 
 @dataclass(frozen=True)
@@ -212,6 +213,7 @@ class OrderDecl:
     pos: SourcePos
     name: str
     ranks: tuple[Name, ...]
+    name_pos: Optional[SourcePos] = None  # where the name is written (pos: where the statement starts)
 
 
 @dataclass(frozen=True)
@@ -270,6 +272,7 @@ class DealCards:
     source: ZoneRef
     every: Optional[Name]  # `to every own house`
     targets: tuple[ZoneRef, ...]
+    amount_pos: Optional[SourcePos] = None  # where the amount is written
 
 
 @dataclass(frozen=True)
@@ -309,6 +312,7 @@ class CounterDecl:
     per_player: bool
     start: float = 0
     whole_match: bool = False
+    name_pos: Optional[SourcePos] = None  # where the name is written (pos: where the statement starts)
 
 
 @dataclass(frozen=True)
@@ -316,6 +320,7 @@ class ValueDecl:
     pos: SourcePos
     name: str
     expr: Expr
+    name_pos: Optional[SourcePos] = None  # where the name is written (pos: where the statement starts)
 
 
 @dataclass(frozen=True)
@@ -343,6 +348,7 @@ class BuildDecl:
     empty: Optional[CardPattern] = None
     on_top: tuple[Relation, ...] = ()
     problems: tuple[tuple[SourcePos, str], ...] = ()
+    name_pos: Optional[SourcePos] = None  # where the name is written (pos: where the statement starts)
 
 
 @dataclass(frozen=True)
@@ -365,6 +371,7 @@ class MoveDecl:
     first_effects: tuple[Effect, ...] = ()
     then_effects: tuple[Effect, ...] = ()
     problems: tuple[tuple[SourcePos, str], ...] = ()
+    name_pos: Optional[SourcePos] = None  # where the name is written (pos: where the statement starts)
 
 
 @dataclass(frozen=True)
@@ -384,6 +391,7 @@ class PriorityDecl:
     kind: str  # 'must' | 'forbid'
     filter: MoveFilter
     condition: Optional[Condition] = None
+    name_pos: Optional[SourcePos] = None  # where the name is written (pos: where the statement starts)
 
 
 @dataclass(frozen=True)
@@ -396,6 +404,7 @@ class EndDecl:
     condition: Condition
     scoring: str  # 'winner' | 'each'
     score: Expr
+    name_pos: Optional[SourcePos] = None  # where the name is written (pos: where the statement starts)
 
 
 @dataclass(frozen=True)

@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+import math
+import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.indenter import DedentError, Indenter
+from lark.indenter import Indenter
 
 from .. import resources
 from ..errors import Diagnostic, RulesSyntaxError, SourcePos, did_you_mean
 from . import ast
+
+
+class _BadIndent(Exception):
+    """A line indented to no enclosing block's level (Lark's DedentError, with the line)."""
+
+    def __init__(self, line: int, column: int, levels: list[int]):
+        super().__init__(line, column, levels)
+        self.line, self.column, self.levels = line, column, levels
 
 
 class _GameIndenter(Indenter):
@@ -22,6 +32,25 @@ class _GameIndenter(Indenter):
     INDENT_type = "_INDENT"
     DEDENT_type = "_DEDENT"
     tab_len = 8
+
+    def handle_NL(self, token: Token) -> Iterator[Token]:
+        # Lark's own, except that a bad dedent says which line it is on (the last line of the
+        # newline token, which may span blank and comment lines).
+        if self.paren_level > 0:
+            return
+        yield token
+        indent_str = token.rsplit("\n", 1)[1]
+        indent = indent_str.count(" ") + indent_str.count("\t") * self.tab_len
+        if indent > self.indent_level[-1]:
+            self.indent_level.append(indent)
+            yield Token.new_borrow_pos(self.INDENT_type, indent_str, token)
+            return
+        levels = list(self.indent_level)
+        while indent < self.indent_level[-1]:
+            self.indent_level.pop()
+            yield Token.new_borrow_pos(self.DEDENT_type, indent_str, token)
+        if indent != self.indent_level[-1]:
+            raise _BadIndent(token.end_line or 1, len(indent_str) + 1, levels)
 
 
 @lru_cache(maxsize=1)
@@ -51,12 +80,36 @@ _TERMINAL_WORDS = {
 }
 
 
+# Regex terminals that are a choice of words, like COLOUR '(?:colour|color)' or
+# QUANT '(some|every)(?![A-Za-z0-9_'])': their words count as keywords for suggestions.
+_WORD_CHOICE = re.compile(r"^\((?:\?:)?([A-Za-z'|]+)\)(?:\(\?![^)]*\))?$")
+_WORD_CHAR = re.compile(r"[A-Za-z0-9_']")
+
+
+def _keywords_of(name: str) -> list[str]:
+    """The words a keyword terminal stands for, e.g. 'TOP' -> ['top'], 'FACE' -> ['down', 'up']."""
+    for terminal in _parser().terminals:
+        if terminal.name != name:
+            continue
+        if terminal.pattern.type == "str":
+            return [str(terminal.pattern.value)]
+        match = _WORD_CHOICE.match(str(terminal.pattern.value))
+        return match.group(1).split("|") if match else []
+    return []
+
+
 def _keyword_of(name: str) -> str | None:
     """The literal text of a keyword terminal, e.g. 'TOP' -> 'top'."""
     for terminal in _parser().terminals:
         if terminal.name == name and terminal.pattern.type == "str":
             return str(terminal.pattern.value)
     return None
+
+
+@lru_cache(maxsize=1)
+def _all_keywords() -> tuple[str, ...]:
+    words = {w for t in _parser().terminals for w in _keywords_of(t.name)}
+    return tuple(sorted(w for w in words if w[:1].isalpha()))
 
 
 def _describe_expected(expected: set[str]) -> tuple[list[str], list[str]]:
@@ -66,96 +119,163 @@ def _describe_expected(expected: set[str]) -> tuple[list[str], list[str]]:
         if keyword is not None:
             keywords.append(keyword)
             words.append(f"'{keyword}'")
-        elif name in _TERMINAL_WORDS:
+            continue
+        keywords.extend(w for w in _keywords_of(name) if w[:1].isalpha())
+        if name in _TERMINAL_WORDS:
             words.append(_TERMINAL_WORDS[name])
         elif not name.startswith("__"):
             words.append(name.lower())
     return sorted(set(words)), keywords
 
 
+def _unclosed_bracket(lines: list[str], line: int, column: int) -> tuple[str, int] | None:
+    """The last '(' or '[' before (line, column) that is never closed, skipping strings and comments."""
+    stack: list[tuple[str, int]] = []
+    for number, text in enumerate(lines[:line], 1):
+        if number == line:
+            text = text[: column - 1]
+        in_string = False
+        for ch in text:
+            if in_string:
+                in_string = ch != '"'
+            elif ch == '"':
+                in_string = True
+            elif ch == "#":
+                break
+            elif ch in "([":
+                stack.append((ch, number))
+            elif ch in ")]" and stack:
+                stack.pop()
+    return stack[-1] if stack else None
+
+
 def _syntax_diagnostic(err: UnexpectedInput, path: str, lines: list[str]) -> Diagnostic:
     line = max(getattr(err, "line", 1) or 1, 1)
     column = max(getattr(err, "column", 1) or 1, 1)
     expected: set[str] = set()
+    found: str | None = None  # None: describe what the text has at (line, column)
     if isinstance(err, UnexpectedToken):
         expected = set(err.accepts or err.expected or ())
         token = err.token
         if token.type == "$END":
             found = "the end of the file"
-            line, column = len(lines), len(lines[-1]) + 1 if lines else 1
+            line = len(lines) + 1
         elif token.type == "_NL":
             found = "the end of the line"
-            # Lark places a newline token at the start of the next line; point at the line end.
-            line = max(1, (token.line or line))
-            column = len(lines[line - 1].rstrip()) + 1 if line <= len(lines) else 1
+            # The newline token starts at a trailing comment or the line break: point just after
+            # the last word of the line.
+            line = max(1, token.line or line)
+            if line <= len(lines):
+                column = len(lines[line - 1][: max((token.column or 1) - 1, 0)].rstrip()) + 1
         elif token.type in ("_INDENT", "_DEDENT"):
-            found = "a change of indentation"
-        else:
+            # Indentation tokens borrow the newline's position; their line is where it ends.
+            found = "indentation" if token.type == "_INDENT" else "the end of the indented block"
+            line = max(1, token.end_line or line)
+            column = max(1, token.end_column or 1)
+        elif not token.type.startswith("__"):
             found = f"'{token.value}'"
+        # else: an anonymous pattern matched by Lark's fallback lexer (it may run to the end of
+        # the line): describe the text itself instead.
     elif isinstance(err, UnexpectedCharacters):
         expected = set(err.allowed or ())
-        bad = lines[line - 1][column - 1] if line <= len(lines) and column <= len(lines[line - 1]) else "?"
-        found = f"'{bad}'"
     elif isinstance(err, UnexpectedEOF):
         expected = set(err.expected or ())
         found = "the end of the file"
-        line = len(lines)
-        column = len(lines[-1]) + 1 if lines else 1
+        line = len(lines) + 1
     else:
         found = "something unexpected"
+    if line > len(lines):  # the end of the file: point just after the last line's text
+        line = max(len(lines), 1)
+        column = len(lines[-1].rstrip()) + 1 if lines else 1
+    source_line = lines[line - 1] if 0 < line <= len(lines) else ""
     words, keywords = _describe_expected(expected)
+    hint = ""
+    if found is None or found.startswith("'"):
+        start = column - 1
+        char = source_line[start] if start < len(source_line) else ""
+        if char == '"' and '"' not in source_line[start + 1:]:
+            return Diagnostic(SourcePos(path, line, column), "this string is never closed", source_line,
+                              'end it with " on the same line')
+        if _WORD_CHAR.match(char) and start > 0 and _WORD_CHAR.match(source_line[start - 1]):
+            # The lexer took the start of a longer word for a keyword ('zoness' -> 'zones' + 's'):
+            # report the whole word, which is what the author wrote.
+            while start > 0 and _WORD_CHAR.match(source_line[start - 1]):
+                start -= 1
+            end = start
+            while end < len(source_line) and _WORD_CHAR.match(source_line[end]):
+                end += 1
+            word = source_line[start:end]
+            return Diagnostic(SourcePos(path, line, start + 1), f"unexpected '{word}'", source_line,
+                              did_you_mean(word, _all_keywords()))
+        if found is None:
+            if not char:
+                found = "the end of the line"
+            elif char.isprintable():
+                found = f"'{char}'"
+            else:
+                found = f"the character U+{ord(char):04X}"
     message = f"unexpected {found}"
     if words:
         shown = words if len(words) <= 8 else words[:8] + ["…"]
         message += f"; expected {', '.join(shown)}"
-    hint = ""
     if isinstance(err, UnexpectedToken) and err.token.type == "NAME" and keywords:
         hint = did_you_mean(str(err.token.value), keywords)
-    source_line = lines[line - 1] if 0 < line <= len(lines) else ""
+    if not hint and expected & {"RPAR", "RSQB"}:
+        bracket = _unclosed_bracket(lines, line, column)
+        if bracket and bracket[1] < line:
+            hint = f"the '{bracket[0]}' on line {bracket[1]} is never closed"
     return Diagnostic(SourcePos(path, line, column), message, source_line, hint)
+
+
+def _source_lines(text: str) -> list[str]:
+    """The file's lines as Lark counts them: only '\\n' ends a line (not form feeds and the like)."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
 def parse_text(text: str, path: str = "<text>") -> ast.GameFile:
     """Parse game-file text; raises `RulesSyntaxError` with a friendly diagnostic."""
-    lines = text.splitlines()
+    lines = _source_lines(text)
     if not text.endswith("\n"):
         text += "\n"
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as err:
         raise RulesSyntaxError([_syntax_diagnostic(err, path, lines)]) from None
-    except DedentError as err:
-        line = _first_bad_dedent(lines)
-        diag = Diagnostic(SourcePos(path, line, 1), "the indentation does not match any enclosing block",
-                          lines[line - 1] if line <= len(lines) else "", str(err).split(".")[0] and "")
+    except _BadIndent as err:
+        line = min(err.line, max(len(lines), 1))
+        levels = " or ".join(str(level) for level in err.levels)
+        diag = Diagnostic(SourcePos(path, line, err.column), "the indentation does not match any enclosing block",
+                          lines[line - 1] if line <= len(lines) else "",
+                          f"indent the line by {levels} spaces, like a block it belongs to")
         raise RulesSyntaxError([diag]) from None
+    too_large = [
+        Diagnostic(SourcePos(path, t.line or 1, t.column or 1), f"the number {t[:12]}… is too large",
+                   lines[(t.line or 1) - 1] if (t.line or 1) <= len(lines) else "")
+        for t in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "NUMBER")
+        if not math.isfinite(float(t))
+    ]
+    if too_large:
+        raise RulesSyntaxError(sorted(too_large, key=lambda d: (d.pos.line, d.pos.column)))
     return _ToAst(path, tuple(lines)).transform(tree)
-
-
-def _first_bad_dedent(lines: list[str]) -> int:
-    stack = [0]
-    for number, line in enumerate(lines, 1):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        indent = len(line) - len(line.lstrip())
-        if indent > stack[-1]:
-            stack.append(indent)
-        else:
-            while indent < stack[-1]:
-                stack.pop()
-            if indent != stack[-1]:
-                return number
-    return max(1, len(lines))
 
 
 def parse_file(path: str | Path) -> ast.GameFile:
     path = Path(path)
+    shown = resources.display_path(path)
+    data = path.read_bytes()
     try:
-        text = path.read_text(encoding="utf-8")
+        text = data.decode("utf-8-sig")  # a byte-order mark is not part of the text
     except UnicodeDecodeError as err:
-        raise RulesSyntaxError([Diagnostic(SourcePos(resources.display_path(path), 1, 1), f"the file is not UTF-8 text ({err.reason})")]) from None
-    return parse_text(text, resources.display_path(path))
+        offset = err.start
+        line = data.count(b"\n", 0, offset) + 1
+        column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
+        raise RulesSyntaxError([Diagnostic(
+            SourcePos(shown, line, column), f"the file is not UTF-8 text (byte 0x{data[offset]:02x} at offset {offset})",
+            "", "a game file is plain text saved as UTF-8")]) from None
+    return parse_text(text, shown)
 
 
 def _first_of(children: list[Any], cls: type) -> Any:
@@ -225,7 +345,7 @@ class _ToAst(Transformer):
         value = children[1]
         default: float | str = value if isinstance(value, float) else str(value)
         description = self._string(children[2:])
-        return ast.OptionDecl(self._pos(meta, children), str(name), default, description)
+        return ast.OptionDecl(self._pos(meta, children), str(name), default, description, name_pos=self._tpos(name))
 
     def remove_stmt(self, meta, children):
         return ast.Remove(self._pos(meta, children), str(children[0]))
@@ -241,7 +361,8 @@ class _ToAst(Transformer):
         return ast.Name(self._tpos(children[0]), str(children[0]))
 
     def order_stmt(self, meta, children):
-        return ast.OrderDecl(self._pos(meta, children), str(children[0]), tuple(children[1:]))
+        return ast.OrderDecl(self._pos(meta, children), str(children[0]), tuple(children[1:]),
+                             name_pos=self._tpos(children[0]))
 
     def suit_order_stmt(self, meta, children):
         names = [ast.Name(self._tpos(t), str(t)) for t in children[1:]]
@@ -330,7 +451,8 @@ class _ToAst(Transformer):
         source = children[1]
         quant = _tokens(children[2:], "QUANT")
         every = ast.Name(self._tpos(quant[0]), str(quant[0])) if quant else None
-        return ast.DealCards(self._pos(meta, children), amount, source, every, children[-1])
+        amount_pos = self._tpos(amount_raw) if isinstance(amount_raw, Token) else None
+        return ast.DealCards(self._pos(meta, children), amount, source, every, children[-1], amount_pos=amount_pos)
 
     def for_each_stmt(self, meta, children):
         return ast.ForEachPlayer(self._pos(meta, children), tuple(children))
@@ -367,13 +489,14 @@ class _ToAst(Transformer):
         owner = children[1]
         start = next((c for c in children[2:] if isinstance(c, float)), 0.0)
         whole_match = any(c == "whole_match" for c in children[2:])
-        return ast.CounterDecl(self._pos(meta, children), str(children[0]), owner[2] == "each", start, whole_match)
+        return ast.CounterDecl(self._pos(meta, children), str(children[0]), owner[2] == "each", start, whole_match,
+                               name_pos=self._tpos(children[0]))
 
     def whole_match(self, meta, children):
         return "whole_match"
 
     def value_stmt(self, meta, children):
-        return ast.ValueDecl(self._pos(meta, children), str(children[0]), children[1])
+        return ast.ValueDecl(self._pos(meta, children), str(children[0]), children[1], name_pos=self._tpos(children[0]))
 
     # ---- building rules -----------------------------------------------------------
     def section(self, meta, children):
@@ -397,6 +520,7 @@ class _ToAst(Transformer):
             tuple(zones) if zones else (ast.Name(self._tpos(name), str(name)),),
             self._string(children[1:]), self._section(children),
             empty[0] if empty else None, relations[0] if relations else (), tuple(problems),
+            name_pos=self._tpos(name),
         )
 
     def empty_clause(self, meta, children):
@@ -470,7 +594,7 @@ class _ToAst(Transformer):
                 if field_name == "condition":
                     fields["condition_pos"] = pos
         return ast.MoveDecl(self._pos(meta, children), str(children[0]), self._string(children[1:3]),
-                            problems=tuple(problems), **fields)
+                            problems=tuple(problems), name_pos=self._tpos(children[0]), **fields)
 
     def from_clause(self, meta, children):
         return ("sources", self._pos(meta, children), children[0])
@@ -521,7 +645,7 @@ class _ToAst(Transformer):
     def priority_block(self, meta, children):
         body = children[-1]
         return ast.PriorityDecl(self._pos(meta, children), str(children[0]), self._string(children[1:-1]),
-                                self._section(children), body[0], body[1], body[2])
+                                self._section(children), body[0], body[1], body[2], name_pos=self._tpos(children[0]))
 
     def must_stmt(self, meta, children):
         return ("must", children[0], None)
@@ -546,7 +670,8 @@ class _ToAst(Transformer):
         when = next(c for c in children if isinstance(c, tuple) and c[0] == "when")
         score = next(c for c in children if isinstance(c, tuple) and c[0] in ("winner", "each"))
         return ast.EndDecl(self._pos(meta, children), str(children[0]), self._string(children[1:3]),
-                           self._section(children), when[1], when[2], score[0], score[1])
+                           self._section(children), when[1], when[2], score[0], score[1],
+                           name_pos=self._tpos(children[0]))
 
     def end_when(self, meta, children):
         return ("when", str(children[0]), children[1])
@@ -570,8 +695,11 @@ class _ToAst(Transformer):
     def zone_ref(self, meta, children):
         owner = self._text(children, "OWNER") or None
         name = _tokens(children, "NAME")[0]
-        index = _tokens(children, "NUMBER")
-        return ast.ZoneRef(self._pos(meta, children), owner, str(name), int(float(index[0])) if index else None)
+        numbers = _tokens(children, "NUMBER")
+        index: int | float | None = float(numbers[0]) if numbers else None
+        if index is not None and index.is_integer():
+            index = int(index)  # else left a float, which the checker rejects
+        return ast.ZoneRef(self._pos(meta, children), owner, str(name), index)
 
     def counter_ref(self, meta, children):
         owner = self._text(children, "OWNER") or None
