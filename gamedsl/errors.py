@@ -36,7 +36,8 @@ class Diagnostic:
         if self.hint:
             text += f" — {self.hint}"
         if self.source_line:
-            line = self.source_line.rstrip("\n").replace("\t", " ")
+            # One printable character per column, so the caret stays under the column.
+            line = "".join(c if c.isprintable() else "?" for c in self.source_line.rstrip("\r\n").replace("\t", " "))
             text += f"\n    {line}\n    {' ' * (self.pos.column - 1)}^"
         return text
 

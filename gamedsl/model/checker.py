@@ -60,6 +60,10 @@ class Checker:
     # ---- the whole file --------------------------------------------------------------
     def check(self, game_file: ast.GameFile, statements: list[Any], files: tuple[str, ...]) -> GameModel:
         self._statements = statements
+        if not statements:  # one clear message rather than a list of everything missing
+            self.error(SourcePos(game_file.path, 1, 1), "the file has no rules: it is empty or only comments",
+                       "a game file starts with 'game \"Title\"' and 'players N'")
+            raise RulesSemanticError(self.diagnostics)
         self.zones_decl: dict[str, ast.ZoneDecl] = {}
         options: dict[str, float | str] = {}
         option_info: dict[str, tuple[str, SourcePos]] = {}
