@@ -185,6 +185,9 @@ class Checker:
         if match is None:
             match = MatchSpec(True, "some", None, None)
         if self.diagnostics:
+            # In the order of the files (variant first, then its bases) and of the lines.
+            order = {name: i for i, name in enumerate(files)}
+            self.diagnostics.sort(key=lambda d: (order.get(d.pos.file, len(order)), d.pos.line, d.pos.column))
             raise RulesSemanticError(self.diagnostics)
         rules: dict[str, RuleInfo] = {}
         for spec in (*builds.values(), *actions.values(), *priorities, *ends):
@@ -237,9 +240,12 @@ class Checker:
         seen: dict[int, str] = {}
         for stmt in statements:
             if isinstance(stmt, ast.ColourDecl):
-                for suit in colours.get(stmt.name, ()):
+                for name in stmt.suits:
+                    suit = SUITS.get(name.text.upper() if len(name.text) == 1 else name.text)
+                    if suit is None:
+                        continue
                     if suit in seen and seen[suit] != stmt.name:
-                        self.error(stmt.pos, f"suit {cards.SUIT_TEXT[suit]} is already {seen[suit]}")
+                        self.error(name.pos, f"suit {cards.SUIT_TEXT[suit]} is already {seen[suit]}")
                     seen[suit] = stmt.name
 
     def ranks_in_play(self, zones: dict[str, ZoneSpec]) -> set[int]:
