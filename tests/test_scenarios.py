@@ -61,7 +61,7 @@ def check(state: gamedsl.State, expect: dict, where: str) -> None:
 
 @pytest.mark.parametrize("game_name, scenario", list(_load_scenarios()))
 def test_scenario(game_name: str, scenario: dict) -> None:
-    game = cached_game(game_name)
+    game = cached_game(game_name, None, tuple(sorted((scenario.get("options") or {}).items())))
     state = game.load_position(yaml.safe_dump(scenario.get("position") or {}))
     name = scenario["name"]
     if "first_player" in scenario:

@@ -43,8 +43,11 @@ class Counters:
 
 
 class ExprCompiler:
-    def __init__(self, model: GameModel, zones: ZoneTable, counters: Counters, options: dict[str, Any]):
+    def __init__(self, model: GameModel, zones: ZoneTable, counters: Counters, options: dict[str, Any],
+                 accept_of_zone: list, slot: list[bool]):
         self.model = model
+        self.accept_of_zone = accept_of_zone
+        self.slot = slot
         self.zones = zones
         self.counters = counters
         self.options = options
@@ -124,6 +127,8 @@ class ExprCompiler:
             return lambda st, p, mv: values[name](st, whose(p), mv)
         if name == "score":
             return lambda st, p, mv: st.points[whose(p)]
+        if name == "moves_this_turn":
+            return lambda st, p, mv: st.moves_in_turn
         raise KeyError(name)
 
     # ---- conditions -------------------------------------------------------------------
@@ -145,6 +150,8 @@ class ExprCompiler:
             if node.negated:
                 return lambda st, p, mv: any(st.zones[z] for z in ids[p])
             return lambda st, p, mv: not any(st.zones[z] for z in ids[p])
+        if isinstance(node, ast.CanGo):
+            return self.can_go(node)
         if isinstance(node, ast.MovedFrom):
             sets = [frozenset(self.zones.resolve_all(node.zones, p)) for p in range(self.players)]
             return lambda st, p, mv: mv is not None and mv[2] in sets[p]
@@ -162,6 +169,30 @@ class ExprCompiler:
             inner = self.condition(node.item)
             return lambda st, p, mv: not inner(st, p, mv)
         raise TypeError(f"not a condition: {node!r}")
+
+    def can_go(self, node: ast.CanGo) -> Fn:
+        """Would the building rules take the top card of `zone` onto one of `targets`?"""
+        sources = self.zone_ids(node.zone)
+        accept = self.accept_of_zone
+        slot = self.slot
+        targets = [tuple((t, accept[t]) for t in self.zones.resolve_all(node.targets, p)) for p in range(self.players)]
+
+        def can_go(st: Any, p: int, mv: Any) -> bool:
+            zones = st.zones
+            for src in sources[p]:
+                pile = zones[src]
+                if not pile:
+                    continue
+                card = pile[-1]
+                for dst, table in targets[p]:
+                    dest = zones[dst]
+                    if dst == src or (slot[dst] and dest):
+                        continue
+                    if table is None or table[dest[-1] if dest else 64][card]:
+                        return True
+            return False
+
+        return can_go
 
     # ---- effects ----------------------------------------------------------------------
     def effects(self, nodes: tuple[Any, ...]) -> list[Fn]:

@@ -42,6 +42,7 @@ class CompiledPriority:
     targets: Optional[list[frozenset[int]]]
     condition: Optional[Fn]
     players: int
+    spared: tuple[tuple[int, Optional[Fn]], ...] = ()  # moves a `must` keeps anyway (`except MOVE [while …]`)
 
     def __post_init__(self) -> None:
         self.tests = [self._test(p) for p in range(self.players)]
@@ -68,6 +69,22 @@ class CompiledPriority:
     def matches(self, move: tuple, player: int) -> bool:
         return self.tests[player](move)
 
+    def spared_now(self, state: Any, player: int) -> frozenset[int]:
+        """The moves this `must` lets through in this position."""
+        return frozenset(action for action, cond in self.spared if cond is None or cond(state, player, None))
+
+    def keep(self, moves: list[tuple], state: Any, player: int) -> list[tuple]:
+        """A `must`: the matching moves (and the spared ones), or all of them when none match."""
+        test = self.tests[player]
+        keep = [m for m in moves if test(m)]
+        if not keep or len(keep) == len(moves):
+            return moves
+        if self.spared:
+            spared = self.spared_now(state, player)
+            if spared:
+                keep = [m for m in moves if test(m) or m[0] in spared]
+        return keep
+
 
 @dataclass
 class CompiledEnd:
@@ -90,7 +107,6 @@ class CompiledGame:
         self.options = options
         self.zones = ZoneTable(model.zones, players)
         self.counters = Counters(model, players)
-        self.exprs = ExprCompiler(model, self.zones, self.counters, options)
         self.build_of_zone: dict[int, str] = {}
         tables = {name: accept_table(b, model.orders, model.colours) for name, b in model.builds.items()}
         self.accept_of_zone: list[Optional[AcceptTable]] = [None] * len(self.zones)
@@ -100,6 +116,7 @@ class CompiledGame:
                     self.accept_of_zone[zone_id] = tables[name]
                     self.build_of_zone[zone_id] = name
         self.slot = [z.spec.kind == "slot" for z in self.zones.instances]
+        self.exprs = ExprCompiler(model, self.zones, self.counters, options, self.accept_of_zone, self.slot)
         self.top_only = [z.shows_top_only for z in self.zones.instances]
         self.face = [z.spec.face for z in self.zones.instances]
         self.family_of = [(z.spec.name, z.owner) for z in self.zones.instances]
@@ -151,6 +168,8 @@ class CompiledGame:
             [frozenset(s) for s in z.per_player(spec.targets)] if spec.targets else None,
             self.exprs.condition(spec.condition) if spec.condition is not None else None,
             self.players,
+            tuple((self.action_index[name], self.exprs.condition(cond) if cond is not None else None)
+                  for name, cond in spec.exceptions),
         )
 
     # ---- the deal ----------------------------------------------------------------------

@@ -99,8 +99,8 @@ def _why_not(state: "State", move: Internal) -> tuple[Optional[RuleInfo], str]:
         return info, "this move is not possible here"
     for priority in c.priorities:
         if priority.kind == "must":
-            keep = [m for m in moves if priority.matches(m, p)]
-            if keep:
+            keep = priority.keep(moves, state, p)
+            if keep is not moves:
                 if move not in keep:
                     options = ", ".join(str(state.game.codec.public(m)) for m in keep[:4])
                     return priority.info, f"first play {options}" + (" …" if len(keep) > 4 else "")

@@ -217,12 +217,10 @@ class State:
     def _apply_priorities(self, moves: list[Internal]) -> list[Internal]:
         p = self.current
         for priority in self._c.priorities:
-            test = priority.tests[p]
             if priority.kind == "must":
-                keep = [m for m in moves if test(m)]
-                if keep:
-                    moves = keep
+                moves = priority.keep(moves, self, p)
             else:
+                test = priority.tests[p]
                 hit = [m for m in moves if test(m)]
                 if hit and (priority.condition is None or priority.condition(self, p, None)):
                     moves = [m for m in moves if not test(m)]
@@ -276,7 +274,7 @@ class State:
     def _end_turn(self) -> None:
         self.current = (self.current + 1) % self._c.players
         self.turn_number += 1
-        self.moves_in_turn = -1  # the move being applied still counts itself
+        self.moves_in_turn = 0  # the move that ended the turn was counted before its effects
 
     # ---- deals and the match ------------------------------------------------------------------------
     def _check_end(self, mover: int) -> None:

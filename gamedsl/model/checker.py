@@ -22,6 +22,7 @@ from .model import (
 SUITS = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
 KNOWN_DECKS = ("standard",)
 BUILTIN_PER_PLAYER = ("score",)
+BUILTIN_SHARED = ("moves_this_turn",)  # how many moves the player to move has made this turn
 _NAMED_KINDS = (ast.BuildDecl, ast.MoveDecl, ast.PriorityDecl, ast.EndDecl)
 _SINGLETONS = (ast.GameTitle, ast.Players, ast.DealBlock, ast.FirstPlayer, ast.Turns, ast.MatchDecl)
 
@@ -338,7 +339,11 @@ class Checker:
 
     def check_name_ref(self, ref: ast.NameRef, per_player: bool) -> None:
         name = ref.name
-        known = list(self.options) + list(self.counters) + list(self.values) + list(BUILTIN_PER_PLAYER)
+        known = list(self.options) + list(self.counters) + list(self.values) + list(BUILTIN_PER_PLAYER) + list(BUILTIN_SHARED)
+        if name in BUILTIN_SHARED and name not in self.counters and name not in self.values:
+            if ref.owner:
+                self.error(ref.pos, f"'{name}' belongs to the game, not to a player: drop '{ref.owner}'")
+            return
         if name in self.options:
             if ref.owner:
                 self.error(ref.pos, f"option '{name}' belongs to the game, not to a player: drop '{ref.owner}'")
@@ -367,6 +372,10 @@ class Checker:
             self.check_zone_ref(cond.zone, per_player)
             if cond.quantifier and cond.zone.index is not None:
                 self.error(cond.pos, f"'{cond.quantifier}' needs several zones, not {cond.zone.name} {cond.zone.index}")
+        elif isinstance(cond, ast.CanGo):
+            self.check_zone_ref(cond.zone, per_player)
+            for zone in cond.targets:
+                self.check_zone_ref(zone, per_player)
         elif isinstance(cond, ast.MovedFrom):
             if not in_move:
                 self.error(cond.pos, "'from ZONE' only makes sense in the effects of a move")
@@ -526,8 +535,14 @@ class Checker:
             self.check_condition(stmt.condition, per_player=True)
         if flt.action is None and not flt.sources and not flt.targets:
             self.error(flt.pos, f"priority '{stmt.name}' must name a move, a 'from' or a 'to'")
+        for name, condition in stmt.exceptions:
+            if name.text not in actions:
+                self.unknown(name.pos, "move", name.text, actions)
+            if condition is not None:
+                self.check_condition(condition, per_player=True)
         return PrioritySpec(self.info(stmt, "priority"), stmt.kind, flt.action.text if flt.action else None,
-                            flt.sources, flt.targets, stmt.condition)
+                            flt.sources, flt.targets, stmt.condition,
+                            tuple((name.text, condition) for name, condition in stmt.exceptions))
 
 
 def _lines(game_file: ast.GameFile) -> tuple[str, ...]:

@@ -80,6 +80,7 @@ class PrioritySpec:
     sources: tuple[ast.ZoneRef, ...]
     targets: tuple[ast.ZoneRef, ...]
     condition: Optional[ast.Condition]
+    exceptions: tuple[tuple[str, Optional[ast.Condition]], ...] = ()  # moves a `must` spares, and when
 
 
 @dataclass(frozen=True)

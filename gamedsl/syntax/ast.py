@@ -114,6 +114,15 @@ class MovedFrom:
 
 
 @dataclass(frozen=True)
+class CanGo:
+    """`top of Z can go to ZONES`: the building rules would take Z's top card there."""
+
+    pos: SourcePos
+    zone: ZoneRef
+    targets: tuple[ZoneRef, ...]
+
+
+@dataclass(frozen=True)
 class AllOf:
     pos: SourcePos
     items: tuple["Condition", ...]
@@ -131,7 +140,7 @@ class NotCond:
     item: "Condition"
 
 
-Condition = Union[Compare, ZoneEmpty, MovedFrom, AllOf, AnyOf, NotCond]
+Condition = Union[Compare, ZoneEmpty, MovedFrom, CanGo, AllOf, AnyOf, NotCond]
 
 
 # ---- effects --------------------------------------------------------------------------
@@ -391,6 +400,7 @@ class PriorityDecl:
     kind: str  # 'must' | 'forbid'
     filter: MoveFilter
     condition: Optional[Condition] = None
+    exceptions: tuple[tuple[Name, Optional[Condition]], ...] = ()  # `must …, except MOVE [while …]`
     name_pos: Optional[SourcePos] = None  # where the name is written (pos: where the statement starts)
 
 

@@ -25,6 +25,33 @@ class _BadIndent(Exception):
         self.line, self.column, self.levels = line, column, levels
 
 
+class _GluedWord(Exception):
+    """A keyword glued to the next word: 'too' lexed as 'to' + 'o', 'eachplayer' as 'each' + 'player'."""
+
+    def __init__(self, token: Token):
+        super().__init__(token)
+        self.token = token
+
+
+_KEYWORD_TEXT = re.compile(r"[A-Za-z][A-Za-z']*")
+
+
+def _refuse_glued_words(stream: Iterator[Token]) -> Iterator[Token]:
+    # Where no name may follow, the contextual lexer takes a keyword out of the start of a longer
+    # word and goes on with the rest of it. A word is never two tokens: refuse that here.
+    previous = None
+    for token in stream:
+        if (previous is not None and token.start_pos == previous.end_pos and _WORD_START.match(token)
+                and not previous.type.startswith("__") and previous.type not in ("NAME", "NUMBER", "STRING")
+                and _KEYWORD_TEXT.fullmatch(previous)):
+            raise _GluedWord(previous)
+        previous = token
+        yield token
+
+
+_WORD_START = re.compile(r"[A-Za-z0-9_']")
+
+
 class _GameIndenter(Indenter):
     NL_type = "_NL"
     OPEN_PAREN_types = ["LPAR", "LSQB"]
@@ -51,6 +78,9 @@ class _GameIndenter(Indenter):
             yield Token.new_borrow_pos(self.DEDENT_type, indent_str, token)
         if indent != self.indent_level[-1]:
             raise _BadIndent(token.end_line or 1, len(indent_str) + 1, levels)
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        return super().process(_refuse_glued_words(stream))
 
 
 @lru_cache(maxsize=1)
@@ -199,14 +229,7 @@ def _syntax_diagnostic(err: UnexpectedInput, path: str, lines: list[str]) -> Dia
         if _WORD_CHAR.match(char) and start > 0 and _WORD_CHAR.match(source_line[start - 1]):
             # The lexer took the start of a longer word for a keyword ('zoness' -> 'zones' + 's'):
             # report the whole word, which is what the author wrote.
-            while start > 0 and _WORD_CHAR.match(source_line[start - 1]):
-                start -= 1
-            end = start
-            while end < len(source_line) and _WORD_CHAR.match(source_line[end]):
-                end += 1
-            word = source_line[start:end]
-            return Diagnostic(SourcePos(path, line, start + 1), f"unexpected '{word}'", source_line,
-                              did_you_mean(word, _all_keywords()))
+            return _word_diagnostic(path, lines, line, column)
         if found is None:
             if not char:
                 found = "the end of the line"
@@ -227,6 +250,21 @@ def _syntax_diagnostic(err: UnexpectedInput, path: str, lines: list[str]) -> Dia
     return Diagnostic(SourcePos(path, line, column), message, source_line, hint)
 
 
+def _word_diagnostic(path: str, lines: list[str], line: int, column: int) -> Diagnostic:
+    """'unexpected WORD' for the whole word around (line, column), with the keyword it may be."""
+    source_line = lines[line - 1] if 0 < line <= len(lines) else ""
+    start = end = column - 1
+    while start > 0 and _WORD_CHAR.match(source_line[start - 1]):
+        start -= 1
+    while end < len(source_line) and _WORD_CHAR.match(source_line[end]):
+        end += 1
+    word = source_line[start:end]
+    keywords = _all_keywords()
+    hint = next((f"did you mean '{word[:i]} {word[i:]}'?" for i in range(1, len(word))
+                 if word[:i] in keywords and word[i:] in keywords), "") or did_you_mean(word, keywords)
+    return Diagnostic(SourcePos(path, line, start + 1), f"unexpected '{word}'", source_line, hint)
+
+
 def _source_lines(text: str) -> list[str]:
     """The file's lines as Lark counts them: only '\\n' ends a line (not form feeds and the like)."""
     lines = text.split("\n")
@@ -244,6 +282,9 @@ def parse_text(text: str, path: str = "<text>") -> ast.GameFile:
         tree = _parser().parse(text)
     except UnexpectedInput as err:
         raise RulesSyntaxError([_syntax_diagnostic(err, path, lines)]) from None
+    except _GluedWord as err:
+        token = err.token
+        raise RulesSyntaxError([_word_diagnostic(path, lines, token.line or 1, token.column or 1)]) from None
     except _BadIndent as err:
         line = min(err.line, max(len(lines), 1))
         levels = " or ".join(str(level) for level in err.levels)
@@ -645,10 +686,16 @@ class _ToAst(Transformer):
     def priority_block(self, meta, children):
         body = children[-1]
         return ast.PriorityDecl(self._pos(meta, children), str(children[0]), self._string(children[1:-1]),
-                                self._section(children), body[0], body[1], body[2], name_pos=self._tpos(children[0]))
+                                self._section(children), body[0], body[1], body[2], name_pos=self._tpos(children[0]),
+                                exceptions=body[3] if len(body) > 3 else ())
 
     def must_stmt(self, meta, children):
-        return ("must", children[0], None)
+        spared = tuple(c[1] for c in children[1:] if isinstance(c, tuple) and c and c[0] == "except")
+        return ("must", children[0], None, spared)
+
+    def except_clause(self, meta, children):
+        name = ast.Name(self._tpos(children[0]), str(children[0]))
+        return ("except", (name, children[1] if len(children) > 1 else None))
 
     def forbid_stmt(self, meta, children):
         return ("forbid", children[0], children[1] if len(children) > 1 else None)
@@ -726,6 +773,9 @@ class _ToAst(Transformer):
 
     def cond_from(self, meta, children):
         return ast.MovedFrom(self._pos(meta, children), tuple(children))
+
+    def cond_can_go(self, meta, children):
+        return ast.CanGo(self._pos(meta, children), children[0], children[1])
 
     def cond_compare(self, meta, children):
         return ast.Compare(self._pos(meta, children), str(children[1]), children[0], children[2])
