@@ -70,6 +70,8 @@ class Checker:
         option_info: dict[str, tuple[str, SourcePos]] = {}
         orders: dict[str, tuple[int, ...]] = {}
         colours: dict[str, tuple[int, ...]] = {}
+        suit_orders: dict[str, tuple[int, ...]] = {}
+        points: dict[str, dict[int, float]] = {}
         title = ""
         players: Optional[ast.Players] = None
         rule_names: dict[str, SourcePos] = {}
@@ -93,6 +95,16 @@ class Checker:
                 orders[stmt.name] = self.check_order(stmt, orders)
             elif isinstance(stmt, ast.ColourDecl):
                 colours[stmt.name] = self.check_suits(stmt.suits, stmt.pos, f"colour '{stmt.name}'")
+            elif isinstance(stmt, ast.SuitOrderDecl):
+                if stmt.name in suit_orders:
+                    self.error(stmt.pos, f"suit order '{stmt.name}' is declared twice")
+                suit_orders[stmt.name] = self.check_suits(stmt.suits, stmt.pos, f"suit order '{stmt.name}'")
+                if len(suit_orders[stmt.name]) != 4 and len(stmt.suits) == len(suit_orders[stmt.name]):
+                    self.error(stmt.pos, f"suit order '{stmt.name}' must list all four suits")
+            elif isinstance(stmt, ast.PointsDecl):
+                if stmt.name in points:
+                    self.error(stmt.pos, f"points '{stmt.name}' are declared twice")
+                points[stmt.name] = self.check_points(stmt)
             elif isinstance(stmt, ast.ZoneDecl):
                 if stmt.name in self.zones_decl:
                     self.error(stmt.pos, f"zone '{stmt.name}' is declared twice")
@@ -196,6 +208,7 @@ class Checker:
         return GameModel(
             title=title, path=game_file.path, files=files, min_players=low, max_players=high,
             options=options, option_info=option_info, orders=orders, colours=colours, zones=zones,
+            suit_orders=suit_orders, points=points,
             builds=builds, deal=deal, first_player=first, counters=counters, values=values,
             actions=actions, priorities=tuple(priorities), ends=tuple(ends), match=match, rules=rules,
         )
@@ -224,6 +237,17 @@ class Checker:
                 continue
             ranks.append(rank)
         return tuple(ranks)
+
+    def check_points(self, stmt: ast.PointsDecl) -> dict[int, float]:
+        values: dict[int, float] = {}
+        for name, value in stmt.values:
+            rank = self.rank_of(name, f"points '{stmt.name}'")
+            if rank is None:
+                continue
+            if rank in values:
+                self.error(name.pos, f"rank {name.text} has two values in points '{stmt.name}'")
+            values[rank] = value
+        return values
 
     def check_suits(self, names: tuple[ast.Name, ...], pos: SourcePos, what: str) -> tuple[int, ...]:
         suits = []

@@ -143,3 +143,5 @@ class GameModel:
     ends: tuple[EndSpec, ...]
     match: MatchSpec
     rules: dict[str, RuleInfo] = field(default_factory=dict)
+    suit_orders: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    points: dict[str, dict[int, float]] = field(default_factory=dict)
