@@ -34,6 +34,7 @@ class _GluedWord(Exception):
 
 
 _KEYWORD_TEXT = re.compile(r"[A-Za-z][A-Za-z']*")
+_WORD_CHAR = re.compile(r"[A-Za-z0-9_']")
 
 
 def _refuse_glued_words(stream: Iterator[Token]) -> Iterator[Token]:
@@ -41,15 +42,12 @@ def _refuse_glued_words(stream: Iterator[Token]) -> Iterator[Token]:
     # word and goes on with the rest of it. A word is never two tokens: refuse that here.
     previous = None
     for token in stream:
-        if (previous is not None and token.start_pos == previous.end_pos and _WORD_START.match(token)
+        if (previous is not None and token.start_pos == previous.end_pos and _WORD_CHAR.match(token)
                 and not previous.type.startswith("__") and previous.type not in ("NAME", "NUMBER", "STRING")
                 and _KEYWORD_TEXT.fullmatch(previous)):
             raise _GluedWord(previous)
         previous = token
         yield token
-
-
-_WORD_START = re.compile(r"[A-Za-z0-9_']")
 
 
 class _GameIndenter(Indenter):
@@ -113,7 +111,6 @@ _TERMINAL_WORDS = {
 # Regex terminals that are a choice of words, like COLOUR '(?:colour|color)' or
 # QUANT '(some|every)(?![A-Za-z0-9_'])': their words count as keywords for suggestions.
 _WORD_CHOICE = re.compile(r"^\((?:\?:)?([A-Za-z'|]+)\)(?:\(\?![^)]*\))?$")
-_WORD_CHAR = re.compile(r"[A-Za-z0-9_']")
 
 
 def _keywords_of(name: str) -> list[str]:
@@ -290,7 +287,7 @@ def parse_text(text: str, path: str = "<text>") -> ast.GameFile:
         levels = " or ".join(str(level) for level in err.levels)
         diag = Diagnostic(SourcePos(path, line, err.column), "the indentation does not match any enclosing block",
                           lines[line - 1] if line <= len(lines) else "",
-                          f"indent the line by {levels} spaces, like a block it belongs to")
+                          f"indent it by {levels} spaces, to line up with an enclosing block")
         raise RulesSyntaxError([diag]) from None
     too_large = [
         Diagnostic(SourcePos(path, t.line or 1, t.column or 1), f"the number {t[:12]}… is too large",
