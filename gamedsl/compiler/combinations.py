@@ -72,6 +72,7 @@ class CombinationSet:
         self.strength = [-1] * 16
         for i, rank in enumerate(strength):
             self.strength[rank] = i
+        self.by_strength = [r for r in strength]  # plays are listed weakest first
 
     # ---- enumeration ------------------------------------------------------------------------
     def plays(self, counts: RankCounts) -> Iterator[Combination]:
@@ -100,7 +101,7 @@ class CombinationSet:
     def _cores(self, kind: CombinationKind, counts: RankCounts) -> Iterator[tuple[int, ...]]:
         width = kind.width
         if not kind.is_run:
-            for rank in range(16):
+            for rank in self.by_strength:
                 if counts[rank] >= width and (not kind.run_ranks or rank in kind.run_ranks):
                     yield (rank,)
             return
@@ -117,7 +118,7 @@ class CombinationSet:
             yield ()
             return
         count = rules.count(length)
-        candidates = [r for r in range(16) if rest[r] >= rules.width and (rules.core_ranks_allowed or r not in core)]
+        candidates = [r for r in self.by_strength if rest[r] >= rules.width and (rules.core_ranks_allowed or r not in core)]
         if rules.distinct:
             pools = _choose_distinct(candidates, count)
         else:

@@ -53,6 +53,8 @@ class ExprCompiler:
         self.options = options
         self.players = zones.players
         self.values: dict[str, Fn] = {}
+        self.parameter: Optional[str] = None  # the value name of the move being compiled
+        self.combination_index = {name: i for i, name in enumerate(model.combinations)}
         for name in model.values:
             self._value(name)
 
@@ -64,14 +66,28 @@ class ExprCompiler:
             self.values[name] = holder[0]
         return self.values[name]
 
-    def whose(self, owner: Optional[str]) -> Callable[[int], int]:
+    def whose(self, owner: Optional[str]) -> Callable[[Any, int], int]:
+        """Who a possessive means, from the point of view of player `p`: a function (state, p)."""
         players = self.players
         if owner == "opponent's":
-            return lambda p: (p + 1) % players
-        return lambda p: p
+            return lambda st, p: (p + 1) % players
+        if owner == "winner's":
+            return lambda st, p: st.winner if st.winner is not None else p
+        if owner and owner.endswith("'s") and owner[:-2] in self.counters.base:
+            base = self.counters.base[owner[:-2]]
+            return lambda st, p: max(0, int(st.counters[base]) - 1)  # counters hold seats from 1
+        return lambda st, p: p
 
-    def zone_ids(self, ref: ast.ZoneRef) -> list[tuple[int, ...]]:
-        return [self.zones.resolve(ref, p) for p in range(self.players)]
+    def zone_ids(self, ref: ast.ZoneRef) -> Callable[[Any, int], tuple[int, ...]]:
+        """The zone instances `ref` names for player `p` in a position: a function (state, p)."""
+        if ref.owner in (None, "own", "opponent's", "each"):
+            static = [self.zones.resolve(ref, p) for p in range(self.players)]
+            getter = lambda st, p: static[p]  # noqa: E731
+            getter.static = static  # type: ignore[attr-defined]
+            return getter
+        by_seat = [self.zones.resolve(ast.ZoneRef(ref.pos, "own", ref.name, ref.index), s) for s in range(self.players)]
+        whose = self.whose(ref.owner)
+        return lambda st, p: by_seat[whose(st, p)]
 
     # ---- expressions ------------------------------------------------------------------
     def expr(self, node: Any) -> Fn:
@@ -85,14 +101,14 @@ class ExprCompiler:
 
             def size(st: Any, p: int, mv: Any) -> int:
                 zones = st.zones
-                return sum(len(zones[z]) for z in ids[p])
+                return sum(len(zones[z]) for z in ids(st, p))
 
             return size
         if isinstance(node, ast.TopOf):
             ids = self.zone_ids(node.zone)
 
             def top(st: Any, p: int, mv: Any) -> Optional[int]:
-                for z in ids[p]:
+                for z in ids(st, p):
                     pile = st.zones[z]
                     if pile:
                         return pile[-1]
@@ -109,6 +125,9 @@ class ExprCompiler:
         if isinstance(node, ast.Neg):
             inner = self.expr(node.operand)
             return lambda st, p, mv: -inner(st, p, mv)
+        if isinstance(node, ast.IfExpr):
+            then, test, otherwise = self.expr(node.then), self.condition(node.condition), self.expr(node.otherwise)
+            return lambda st, p, mv: then(st, p, mv) if test(st, p, mv) else otherwise(st, p, mv)
         raise TypeError(f"not an expression: {node!r}")
 
     def name_ref(self, node: ast.NameRef) -> Fn:
@@ -116,17 +135,21 @@ class ExprCompiler:
         if name in self.options:
             value = self.options[name]
             return lambda st, p, mv: value
+        if name == self.parameter and node.owner is None:
+            return lambda st, p, mv: mv[1]  # a move's value travels in the move
         whose = self.whose(node.owner)
         if name in self.counters.base:
             base = self.counters.base[name]
             if not self.counters.per_player[name]:
                 return lambda st, p, mv: st.counters[base]
-            return lambda st, p, mv: st.counters[base + whose(p)]
+            return lambda st, p, mv: st.counters[base + whose(st, p)]
         if name in self.model.values:
             values = self.values
-            return lambda st, p, mv: values[name](st, whose(p), mv)
+            return lambda st, p, mv: values[name](st, whose(st, p), mv)
         if name == "score":
-            return lambda st, p, mv: st.points[whose(p)]
+            return lambda st, p, mv: st.points[whose(st, p)]
+        if name == "seat":
+            return lambda st, p, mv: whose(st, p) + 1
         if name == "moves_this_turn":
             return lambda st, p, mv: st.moves_in_turn
         raise KeyError(name)
@@ -138,18 +161,25 @@ class ExprCompiler:
             return lambda st, p, mv: op(left(st, p, mv), right(st, p, mv))
         if isinstance(node, ast.ZoneEmpty):
             ids = self.zone_ids(node.zone)
-            if all(len(i) == 1 for i in ids):  # the common case: one zone per player, no loop
-                single = [i[0] for i in ids]
+            static = getattr(ids, "static", None)
+            if static and all(len(i) == 1 for i in static):  # the common case: one zone, no loop
+                single = [i[0] for i in static]
                 if node.negated:
                     return lambda st, p, mv: bool(st.zones[single[p]])
                 return lambda st, p, mv: not st.zones[single[p]]
             if node.quantifier == "some":
-                return lambda st, p, mv: any(not st.zones[z] for z in ids[p])
+                return lambda st, p, mv: any(not st.zones[z] for z in ids(st, p))
             if node.quantifier == "every":
-                return lambda st, p, mv: all(not st.zones[z] for z in ids[p])
+                return lambda st, p, mv: all(not st.zones[z] for z in ids(st, p))
             if node.negated:
-                return lambda st, p, mv: any(st.zones[z] for z in ids[p])
-            return lambda st, p, mv: not any(st.zones[z] for z in ids[p])
+                return lambda st, p, mv: any(st.zones[z] for z in ids(st, p))
+            return lambda st, p, mv: not any(st.zones[z] for z in ids(st, p))
+        if isinstance(node, ast.PhaseIs):
+            index = self.model.phases.index(node.phase.text)
+            return lambda st, p, mv: st.phase == index
+        if isinstance(node, ast.Played):
+            kinds = frozenset(self.combination_index[k.text] for k in node.kinds)
+            return lambda st, p, mv: mv is not None and len(mv) == 4 and isinstance(mv[2], tuple) and mv[1] in kinds
         if isinstance(node, ast.CanGo):
             return self.can_go(node)
         if isinstance(node, ast.MovedFrom):
@@ -176,10 +206,11 @@ class ExprCompiler:
         accept = self.accept_of_zone
         slot = self.slot
         targets = [tuple((t, accept[t]) for t in self.zones.resolve_all(node.targets, p)) for p in range(self.players)]
+        # (targets are fixed zones; only the source may depend on the position)
 
         def can_go(st: Any, p: int, mv: Any) -> bool:
             zones = st.zones
-            for src in sources[p]:
+            for src in sources(st, p):
                 pile = zones[src]
                 if not pile:
                     continue
@@ -201,14 +232,25 @@ class ExprCompiler:
     def effect(self, node: Any) -> Fn:
         if isinstance(node, ast.EndTurn):
             return lambda st, p, mv: st._end_turn()
-        if isinstance(node, ast.TurnOver):
+        if isinstance(node, (ast.TurnOver, ast.MoveAll)):
             sources, targets = self.zone_ids(node.source), self.zone_ids(node.target)
+            reverse = isinstance(node, ast.TurnOver)
 
-            def turn_over(st: Any, p: int, mv: Any) -> None:
-                for src in sources[p]:
-                    st._turn_over(src, targets[p][0])
+            def move_all(st: Any, p: int, mv: Any) -> None:
+                target = targets(st, p)[0]
+                for src in sources(st, p):
+                    st._move_all(src, target, reverse)
 
-            return turn_over
+            return move_all
+        if isinstance(node, ast.GoToPhase):
+            index = self.model.phases.index(node.phase.text)
+            return lambda st, p, mv: st._set_phase(index)
+        if isinstance(node, ast.Reveal):
+            ids = self.zone_ids(node.zone)
+            return lambda st, p, mv: st._reveal(ids(st, p))
+        if isinstance(node, ast.TurnTo):
+            seat = self.expr(node.seat)
+            return lambda st, p, mv: st._turn_to(int(seat(st, p, mv)) - 1)
         if isinstance(node, (ast.AddTo, ast.SetTo)):
             counter = node.counter
             whose = self.whose(counter.owner)
@@ -218,7 +260,7 @@ class ExprCompiler:
             amount = self.expr(node.amount if adding else node.value)
 
             def change(st: Any, p: int, mv: Any) -> None:
-                index = base + (whose(p) if per_player else 0)
+                index = base + (whose(st, p) if per_player else 0)
                 value = amount(st, p, mv)
                 st._set_counter(index, st.counters[index] + value if adding else value)
 

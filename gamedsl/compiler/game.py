@@ -10,6 +10,7 @@ from .. import cards
 from ..model.model import GameModel, RuleInfo
 from ..syntax import ast
 from .building import AcceptTable, accept_table
+from .combinations import CombinationKind, CombinationSet, WingRules
 from .expressions import Counters, ExprCompiler, Fn
 from .zones import ZoneTable
 
@@ -31,6 +32,9 @@ class CompiledAction:
     first_effects: list[Fn]
     then_effects: list[Fn]
     named_alone: bool  # written by its name alone: one source and one target per player
+    phases: Optional[frozenset[int]] = None  # the phases it belongs to (None: every phase)
+    values: Optional[range] = None  # `for each n from 1 to 3`: the values the move takes
+    combination: Optional["CombinationPlay"] = None
 
 
 @dataclass
@@ -87,12 +91,27 @@ class CompiledPriority:
 
 
 @dataclass
+class CombinationPlay:
+    """How a move plays combinations: which set, and what the play must beat."""
+
+    kinds: CombinationSet
+    beating: Optional[list[tuple[int, ...]]]  # per player: the zone whose combination must be beaten
+
+
+@dataclass
 class CompiledEnd:
     info: RuleInfo
-    quantifier: str
+    quantifier: str  # some | every | '' (a plain condition)
     condition: Fn
-    scoring: str
-    score: Fn
+    scoring: str  # winner | each | again
+    score: Optional[Fn]
+
+
+@dataclass
+class CompiledTrigger:
+    info: RuleInfo
+    condition: Fn
+    effects: list[Fn]
 
 
 DealStep = Callable[[Any, random.Random, Optional[int]], None]
@@ -120,13 +139,19 @@ class CompiledGame:
         self.top_only = [z.shows_top_only for z in self.zones.instances]
         self.face = [z.spec.face for z in self.zones.instances]
         self.family_of = [(z.spec.name, z.owner) for z in self.zones.instances]
+        self.combination_kinds = self._combination_kinds()
         self.actions = [self._action(i, spec) for i, spec in enumerate(model.actions.values())]
         self.action_index = {a.name: a.index for a in self.actions}
         self.card_actions = [a for a in self.actions if a.moves_cards]
         self.default_action = next((a.index for a in self.actions if a.moves_cards and not a.named_alone), None)
         self.priorities = [self._priority(p) for p in model.priorities]
-        self.ends = [CompiledEnd(e.info, e.quantifier, self.exprs.condition(e.condition), e.scoring, self.exprs.expr(e.score))
+        self.ends = [CompiledEnd(e.info, e.quantifier, self.exprs.condition(e.condition), e.scoring,
+                                 self.exprs.expr(e.score) if e.score is not None else None)
                      for e in model.ends]
+        self.triggers = [CompiledTrigger(t.info, self.exprs.condition(t.condition), self.exprs.effects(t.effects))
+                         for t in model.triggers]
+        self.phases = list(model.phases) or ["play"]
+        self.sorted_by = [self._sort_key(z.spec.sorted_by) for z in self.zones.instances]
         match = model.match
         self.single_deal = match.single_deal
         self.match_quantifier = match.quantifier
@@ -136,8 +161,35 @@ class CompiledGame:
         self.universe = self._universe()
 
     # ---- moves -------------------------------------------------------------------------
+    def _combination_kinds(self) -> list[CombinationKind]:
+        kinds = []
+        for i, spec in enumerate(self.model.combinations.values()):
+            wings = WingRules(
+                width=0 if not spec.wing_count else (2 if spec.wing_kind == "pair" else 1),
+                per_core_rank=spec.wing_count if spec.per_rank else 0,
+                total=0 if spec.per_rank else spec.wing_count,
+                distinct="distinct" in spec.wing_rules,
+                max_of_a_rank=2 if "no_three" in spec.wing_rules else 4,
+                core_ranks_allowed="no_core" not in spec.wing_rules,
+                forbidden_together=spec.not_both,
+            )
+            run = self.model.orders[spec.run_order] if spec.run_order else ()
+            kinds.append(CombinationKind(spec.info.name, i, spec.width, spec.min_length,
+                                         len(run) if spec.run_order else 1, run, spec.exact, wings, spec.tier))
+        return kinds
+
+    def _sort_key(self, order: Optional[str]) -> Optional[list[int]]:
+        """For zones shown sorted: each card's place (by rank in the order, then suit)."""
+        if order is None:
+            return None
+        place = [99] * 16
+        for i, rank in enumerate(self.model.orders[order]):
+            place[rank] = i
+        return [place[c >> 2] * 4 + (c & 3) for c in range(cards.CARD_LIMIT)]
+
     def _action(self, index: int, spec: Any) -> CompiledAction:
         z = self.zones
+        self.exprs.parameter = spec.parameter[0] if spec.parameter else None
         sources = z.per_player(spec.sources)
         targets: list[tuple[Target, ...]] = []
         for p in range(self.players):
@@ -150,14 +202,25 @@ class CompiledGame:
                         row.append((zone_id, None if target.freely else self.accept_of_zone[zone_id]))
             targets.append(tuple(row))
         moves_cards = bool(spec.sources)
-        named_alone = moves_cards and all(len(sources[p]) == 1 and len(targets[p]) == 1 and self.top_only[sources[p][0]]
-                                          for p in range(self.players))
-        return CompiledAction(
+        named_alone = moves_cards and spec.combination is None and all(
+            len(sources[p]) == 1 and len(targets[p]) == 1 and self.top_only[sources[p][0]] for p in range(self.players))
+        combination = None
+        if spec.combination is not None:
+            play = spec.combination
+            strength = self.model.orders[play.order.text] if play.order else tuple(range(16))
+            beating = z.per_player((play.beating,)) if play.beating is not None else None
+            combination = CombinationPlay(CombinationSet(self.combination_kinds, strength), beating)
+        action = CompiledAction(
             index, spec.info.name, spec.info, moves_cards, sources, targets,
             [frozenset(s) for s in sources], [frozenset(t for t, _ in row) for row in targets],
             self.exprs.condition(spec.condition) if spec.condition is not None else None,
             spec.only_if_stuck, self.exprs.effects(spec.first_effects), self.exprs.effects(spec.then_effects), named_alone,
+            frozenset(self.model.phases.index(ph) for ph in spec.phases) if spec.phases else None,
+            range(spec.parameter[1], spec.parameter[2] + 1) if spec.parameter else None,
+            combination,
         )
+        self.exprs.parameter = None
+        return action
 
     def _priority(self, spec: Any) -> CompiledPriority:
         z = self.zones

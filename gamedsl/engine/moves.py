@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Iterator, NamedTuple, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, Optional, Sequence
 
 from .. import cards
 from ..errors import AmbiguousMoveError, InvalidMoveError
@@ -53,6 +53,10 @@ class MoveCodec:
     def _make(self, move: Internal) -> Move:
         action_index, card, src, dst = move
         action = self.game.actions[action_index]
+        if action.values is not None:
+            return Move(action.name, None, None, None, f"{action.name} {card}")
+        if action.combination is not None:
+            return self._combination_move(action, card, src, dst)
         card_text = cards.CARD_TEXT[card] if card != NO else None
         source = self.zone_names[src] if src != NO else None
         target = self.zone_names[dst] if dst != NO else None
@@ -62,6 +66,20 @@ class MoveCodec:
             body = f"{card_text or '??'} {source} -> {target}"
             text = body if action_index == self.game.default_action else f"{action.name} {body}"
         return Move(action.name, card_text, source, target, text)
+
+    def ranks_text(self, action: Any, ranks: tuple[int, ...]) -> str:
+        """The ranks of a play, weakest first, as players write them: `3 3 3 4 4`."""
+        strength = action.combination.kinds.strength
+        return " ".join(cards.RANK_TEXT[r] for r in sorted(ranks, key=lambda r: (strength[r], r)))
+
+    def _combination_move(self, action: Any, kind_index: int, ranks: tuple[int, ...], dst: int) -> Move:
+        kinds = action.combination.kinds
+        text = self.ranks_text(action, ranks)
+        if len(kinds.classify(ranks)) > 1:  # the same cards read two ways: say which
+            text = f"{kinds.kinds[kind_index].name} {text}"
+        if action.index != self.game.default_action:
+            text = f"{action.name} {text}"
+        return Move(action.name, self.ranks_text(action, ranks), None, self.zone_names[dst], text)
 
     def internal(self, move: Move) -> Internal:
         found = self._to_internal.get(move)
@@ -87,6 +105,68 @@ class MovePattern(NamedTuple):
     card: Optional[int]
     source: Optional[int]
     target: Optional[int]
+
+
+def parse_ranks(text: str) -> Optional[tuple[int, ...]]:
+    """`33344`, `3 3 3 4 4`, `10 J Q K A`, `tjqka`, `BJ RJ` -> ranks; None if not all ranks."""
+    ranks: list[int] = []
+    for word in text.upper().replace(",", " ").split():
+        i = 0
+        while i < len(word):
+            for size in (2, 1):
+                piece = word[i:i + size]
+                rank = cards.rank_from_text(piece) if len(piece) == size else None
+                if rank is not None and not (size == 1 and piece == "1"):
+                    ranks.append(rank)
+                    i += size
+                    break
+            else:
+                return None
+    return tuple(sorted(ranks)) if ranks else None
+
+
+def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[Internal]) -> Optional[Internal]:
+    """Moves that take a value (`bid 2`) or play a combination (`33344`, `trio_pair 3 3 3 4 4`)."""
+    game = codec.game
+    words = text.strip().split()
+    if not words:
+        return None
+    named = [a for a in game.actions if a.name.lower() == words[0].lower()]
+    if named and named[0].values is not None:
+        action = named[0]
+        if len(words) != 2 or not words[1].lstrip("-").isdigit():
+            raise InvalidMoveError(f"'{text}': write '{action.name} N' with N from {action.values.start} to {action.values.stop - 1}")
+        return (action.index, int(words[1]), NO, NO)
+    plays = [a for a in game.actions if a.combination is not None]
+    if not plays:
+        return None
+    if named and named[0].combination is not None:
+        plays, words = [named[0]], words[1:]
+    kind_name = None
+    if words:
+        kinds = {k.name.lower(): k for k in plays[0].combination.kinds.kinds}
+        if words[0].lower() in kinds:
+            kind_name, words = kinds[words[0].lower()].name, words[1:]
+    ranks = parse_ranks(" ".join(words))
+    if ranks is None:
+        return None
+    for action in plays:
+        kinds = action.combination.kinds
+        readings = [r for r in kinds.classify(ranks) if kind_name is None or r.kind.name == kind_name]
+        if not readings:
+            continue
+        found = [m for m in legal if m[0] == action.index and m[2] == ranks
+                 and (kind_name is None or kinds.kinds[m[1]].name == kind_name)]
+        if len(found) > 1:
+            raise AmbiguousMoveError(f"'{text}' could be " + " or ".join(kinds.kinds[m[1]].name for m in found)
+                                     + ": put the name first", [codec.public(m) for m in found])
+        if found:
+            return found[0]
+        dst = action.targets[player][0][0]
+        return (action.index, readings[0].kind.index, ranks, dst)
+    if named or kind_name:
+        raise InvalidMoveError(f"'{text}' is not a combination of this game")
+    return None
 
 
 def parse_pattern(codec: MoveCodec, text: str, player: int) -> MovePattern:
@@ -155,6 +235,9 @@ def match_pattern(pattern: MovePattern, moves: Sequence[Internal]) -> list[Inter
 def resolve_text(codec: MoveCodec, text: str, player: int, legal: Sequence[Internal]) -> Internal:
     """The move `text` means: the single legal move it matches, or (for a complete but illegal
     move) the move itself so that it can be explained."""
+    special = _resolve_special(codec, text, player, legal)
+    if special is not None:
+        return special
     pattern = parse_pattern(codec, text, player)
     found = match_pattern(pattern, legal)
     if len(found) == 1:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 DEFAULT_PHASE = "play"
-_KEYS = ("game", "deal", "turn", "phase", "zones", "counters", "scores", "seed", "over")
+_KEYS = ("game", "deal", "turn", "phase", "zones", "counters", "scores", "seed", "over", "combinations", "revealed")
 
 
 def to_yaml(state: State) -> str:
@@ -27,9 +27,14 @@ def to_yaml(state: State) -> str:
         "game": state.game.title,
         "deal": state.deal_number,
         "turn": state.current_player,
-        "phase": DEFAULT_PHASE,
+        "phase": c.phases[state.phase],
         "zones": {c.zones.names[z]: [cards.CARD_TEXT[x] for x in pile] for z, pile in enumerate(state.zones)},
     }
+    combos = {c.zones.names[z]: combo.kind.name for z, combo in sorted(state.combos.items()) if state.zones[z]}
+    if combos:
+        doc["combinations"] = combos
+    if state.public:
+        doc["revealed"] = sorted(cards.CARD_TEXT[x] for x in state.public)
     if c.counters.labels:
         doc["counters"] = {label: _number(v) for label, v in zip(c.counters.labels, state.counters)}
     doc["scores"] = state.scores
@@ -63,9 +68,11 @@ def load_position(game: "Game", text: str) -> State:
         problems.append(f"'turn: {turn}' is not a player of this game ({', '.join(state.players)})")
     else:
         state.current = state.players.index(turn)
-    phase = doc.get("phase", DEFAULT_PHASE)
-    if phase != DEFAULT_PHASE:
-        problems.append(f"unknown phase '{phase}': this game has only '{DEFAULT_PHASE}'")
+    phase = str(doc.get("phase", c.phases[0]))
+    if phase not in c.phases:
+        problems.append(f"unknown phase '{phase}': the phases are {', '.join(c.phases)}")
+    else:
+        state.phase = c.phases.index(phase)
     zones = doc.get("zones") or {}
     if not isinstance(zones, dict):
         problems.append("'zones' must map zone names to lists of cards")
@@ -124,9 +131,50 @@ def load_position(game: "Game", text: str) -> State:
         else:
             state.points[state.players.index(player)] = float(value)
     state.over = bool(doc.get("over", False))
+    _load_combinations(state, doc.get("combinations") or {}, problems)
+    revealed = doc.get("revealed") or []
+    if not isinstance(revealed, list) or any(cards.parse_card(str(x)) is None for x in revealed):
+        problems.append("'revealed' must be a list of cards")
+    else:
+        state.public = frozenset(cards.parse_card(str(x)) for x in revealed)
     if problems:
         raise PositionError("bad position:\n  " + "\n  ".join(problems))
     return state
+
+
+def _load_combinations(state: State, combos: Any, problems: list[str]) -> None:
+    """`combinations: {table: trio_pair}`: how the cards lying on a zone were played."""
+    c = state._c
+    if not isinstance(combos, dict):
+        problems.append("'combinations' must map zones to combination names")
+        return
+    plays = [a for a in c.actions if a.combination is not None]
+    for name, kind_name in combos.items():
+        zone_id = c.zones.by_name.get(str(name))
+        if zone_id is None or not plays:
+            problems.append(f"combinations: unknown zone '{name}'" if plays else "this game has no combinations")
+            continue
+        kinds = plays[0].combination.kinds
+        ranks = tuple(sorted(x >> 2 for x in state.zones[zone_id]))
+        reading = next((r for r in kinds.classify(ranks) if r.kind.name == kind_name), None)
+        if reading is None:
+            names = [k.name for k in kinds.kinds]
+            hint = did_you_mean(str(kind_name), names)
+            problems.append(f"combinations: the cards of {name} are not a '{kind_name}'" + (f" — {hint}" if hint else ""))
+            continue
+        state.combos[zone_id] = reading
+    for action in plays:  # cards lying on a zone with a single reading need no name
+        for zone_ids in (action.combination.beating or []):
+            for zone_id in zone_ids:
+                if state.zones[zone_id] and zone_id not in state.combos:
+                    ranks = tuple(sorted(x >> 2 for x in state.zones[zone_id]))
+                    readings = action.combination.kinds.classify(ranks)
+                    if len(readings) == 1:
+                        state.combos[zone_id] = readings[0]
+                    else:
+                        zone = c.zones.names[zone_id]
+                        problems.append(f"say how the cards of {zone} were played: 'combinations: {{{zone}: NAME}}'"
+                                        if readings else f"the cards of {zone} are not a combination of this game")
 
 
 def _int(value: Any, key: str, problems: list[str]) -> int:

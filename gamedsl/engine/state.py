@@ -34,7 +34,7 @@ class _Frame:
     zones: dict[int, list[int]]
     counters: Optional[list[float]]
     scalars: tuple[Any, ...]
-
+    extra: Optional[tuple[Any, ...]] = None  # phase, revealed cards, combinations, winner
 
 ANY_CARD = bytes([1]) * cards.CARD_LIMIT  # the row of a target that takes any card ("freely")
 
@@ -54,6 +54,10 @@ class State:
         self.moves_in_turn = 0
         self.over = False
         self.results: list[DealResult] = []
+        self.phase = 0
+        self.public: frozenset[int] = frozenset()  # cards revealed to everyone this deal
+        self.combos: dict[int, Any] = {}  # the combination lying on a zone, as it was played
+        self.winner: Optional[int] = None  # who the deal's `winner's` means while it is scored
         self.history: list[_Frame] = []
         self._frame: Optional[_Frame] = None
         self._legal: Optional[list[Internal]] = None
@@ -103,6 +107,8 @@ class State:
             self.zones[zone_id] = cards_before
         if frame.counters is not None:
             self.counters = frame.counters
+        if frame.extra is not None:
+            self.phase, self.public, self.combos, self.winner = frame.extra
         (self.current, self.deal_number, self.turn_number, self.moves_in_turn, self.over,
          self.points, results_len) = frame.scalars
         del self.results[results_len:]
@@ -131,6 +137,7 @@ class State:
         other.counters = list(self.counters)
         other.points = list(self.points)
         other.results = list(self.results)
+        other.combos = dict(self.combos)
         other.history = list(self.history)
         other._frame = None
         other._legal = None
@@ -138,8 +145,9 @@ class State:
 
     def key(self) -> tuple:
         """A hashable key of the position (not of the history): equal positions, equal keys."""
-        return (self.current, self.deal_number, self.over, tuple(tuple(z) for z in self.zones),
-                tuple(self.counters), tuple(self.points))
+        combos = tuple(sorted((z, c.kind.name) for z, c in self.combos.items() if self.zones[z]))
+        return (self.current, self.deal_number, self.over, self.phase, tuple(tuple(z) for z in self.zones),
+                tuple(self.counters), tuple(self.points), self.public, combos)
 
     def __repr__(self) -> str:
         return f"<State {self.game.title} deal {self.deal_number} {self.current_player} to move>"
@@ -172,13 +180,24 @@ class State:
         out: list[Internal] = []
         stuck = []
         for action in c.actions:
+            if action.phases is not None and self.phase not in action.phases:
+                continue
             if action.only_if_stuck:
                 stuck.append(action)
+                continue
+            if action.values is not None:
+                for value in action.values:
+                    move = (action.index, value, NO, NO)
+                    if action.condition is None or action.condition(self, p, move):
+                        out.append(move)
                 continue
             if action.condition is not None and not action.condition(self, p, None):
                 continue
             if not action.moves_cards:
                 out.append((action.index, NO, NO, NO))
+                continue
+            if action.combination is not None:
+                self._generate_combinations(action, p, out)
                 continue
             live = []  # (target, row of its building table); one empty zone per family: they are alike
             empty_families = set()
@@ -214,6 +233,27 @@ class State:
                     out.append((action.index, NO, NO, NO))
         return out
 
+    def combination_on(self, zone_id: int):
+        """The combination lying on a zone (its kind, length and key), or None."""
+        return self.combos.get(zone_id) if self.zones[zone_id] else None
+
+    def _generate_combinations(self, action: Any, p: int, out: list) -> None:
+        """Plays of combinations from the source zone, on counts by rank; each beats the table."""
+        play = action.combination
+        table = None
+        if play.beating is not None:
+            beaten = play.beating[p][0]
+            if self.zones[beaten]:
+                table = self.combos.get(beaten)
+        dst = action.targets[p][0][0]
+        for src in action.sources[p]:
+            counts = [0] * 16
+            for card in self.zones[src]:
+                counts[card >> 2] += 1
+            for combo in play.kinds.plays(counts):
+                if table is None or play.kinds.beats(combo, table):
+                    out.append((action.index, combo.kind.index, combo.ranks, dst))
+
     def _apply_priorities(self, moves: list[Internal]) -> list[Internal]:
         p = self.current
         for priority in self._c.priorities:
@@ -235,7 +275,9 @@ class State:
         action = c.actions[move[0]]
         for effect in action.first_effects:
             effect(self, p, move)
-        if action.moves_cards:
+        if action.combination is not None:
+            self._play_combination(action, move)
+        elif action.moves_cards:
             src, dst = move[2], move[3]
             self._touch(src)
             self._touch(dst)
@@ -249,10 +291,81 @@ class State:
         self.moves_in_turn += 1
         for effect in action.then_effects:
             effect(self, p, move)
+        self._run_triggers()
         self._check_end(p)
         self.history.append(self._frame)
         self._frame = None
         self._legal = None
+
+    def _play_combination(self, action: Any, move: tuple) -> None:
+        """Move the cards of the ranks played (suits never matter: the lowest cards first)."""
+        _, kind_index, ranks, dst = move
+        src = action.sources[self.current][0]
+        self._touch(src)
+        self._touch(dst)
+        hand = self.zones[src]
+        for rank in ranks:
+            card = min(c for c in hand if c >> 2 == rank)
+            hand.remove(card)
+            self.zones[dst].append(card)
+        kind = action.combination.kinds.kinds[kind_index]
+        reading = next(r for r in action.combination.kinds.classify(ranks) if r.kind is kind)
+        self._set_combo(dst, reading)
+
+    def _set_combo(self, zone_id: int, reading: Any) -> None:
+        self._save_scalar_state()
+        self.combos = dict(self.combos)
+        if reading is None:
+            self.combos.pop(zone_id, None)
+        else:
+            self.combos[zone_id] = reading
+
+    def _save_scalar_state(self) -> None:
+        """Phase, revealed cards and combinations are copied once per move before they change."""
+        frame = self._frame
+        if frame is not None and frame.extra is None:
+            frame.extra = (self.phase, self.public, self.combos, self.winner)
+
+    def _run_triggers(self) -> None:
+        """`whenever` rules: after a move, each fires while its condition holds (bounded)."""
+        triggers = self._c.triggers
+        if not triggers:
+            return
+        for _ in range(100):
+            fired = False
+            for trigger in triggers:
+                if trigger.condition(self, self.current, None):
+                    for effect in trigger.effects:
+                        effect(self, self.current, None)
+                    fired = True
+            if not fired:
+                return
+        raise RuntimeError("a 'whenever' rule keeps firing: its effects never make its condition false")
+
+    def _move_all(self, src: int, dst: int, reverse: bool) -> None:
+        if src == dst or not self.zones[src]:
+            return
+        self._touch(src)
+        self._touch(dst)
+        moved = self.zones[src]
+        self.zones[dst].extend(reversed(moved) if reverse else moved)
+        self.zones[src] = []
+        if src in self.combos:
+            self._set_combo(src, None)
+
+    def _set_phase(self, index: int) -> None:
+        self._save_scalar_state()
+        self.phase = index
+
+    def _reveal(self, zone_ids: tuple[int, ...]) -> None:
+        self._save_scalar_state()
+        self.public = self.public | {c for z in zone_ids for c in self.zones[z]}
+
+    def _turn_to(self, seat: int) -> None:
+        if 0 <= seat < self._c.players and seat != self.current:
+            self.current = seat
+            self.turn_number += 1
+            self.moves_in_turn = 0
 
     def _touch(self, zone_id: int) -> None:
         saved = self._frame.zones
@@ -265,12 +378,6 @@ class State:
             self.counters = list(self.counters)
         self.counters[index] = value
 
-    def _turn_over(self, src: int, dst: int) -> None:
-        self._touch(src)
-        self._touch(dst)
-        self.zones[dst].extend(reversed(self.zones[src]))
-        self.zones[src] = []
-
     def _end_turn(self) -> None:
         self.current = (self.current + 1) % self._c.players
         self.turn_number += 1
@@ -281,10 +388,25 @@ class State:
         players = self._c.players
         order = [(mover + k) % players for k in range(players)]
         for end in self._c.ends:
-            if end.quantifier == "some":
+            if not end.quantifier:
+                if not end.condition(self, mover, None):
+                    continue
+                if end.scoring == "again":
+                    self._save_scalar_state()
+                    self.results.append(DealResult(self.deal_number, end.info.name, tuple(0 for _ in range(players))))
+                    self._start_deal(self.deal_number + 1)
+                    return
+                deal_scores = [end.score(self, q, None) for q in range(players)]
+            elif end.quantifier == "some":
                 hit = next((q for q in order if end.condition(self, q, None)), None)
                 if hit is None:
                     continue
+                self._save_scalar_state()
+                self.winner = hit
+                if end.scoring == "again":
+                    self.results.append(DealResult(self.deal_number, end.info.name, tuple(0 for _ in range(players))))
+                    self._start_deal(self.deal_number + 1)
+                    return
                 if end.scoring == "winner":
                     deal_scores = [end.score(self, q, None) if q == hit else 0 for q in range(players)]
                 else:
@@ -316,7 +438,12 @@ class State:
                 self._touch(zone_id)
             if self._frame.counters is None:
                 self._frame.counters = list(self.counters)
+        self._save_scalar_state()
         self.zones = [c.initial_cards(z) for z in range(len(self.zones))]
+        self.phase = 0
+        self.public = frozenset()
+        self.combos = {}
+        self.winner = None
         self.counters = [start if not keep else value for start, keep, value
                          in zip(c.counters.start, c.counters.whole_match, self.counters)]
         rng = random.Random(f"{self.seed}/{number}")

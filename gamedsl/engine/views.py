@@ -19,8 +19,12 @@ def visible_cards(state: "State", zone_id: int, player: int) -> list[str]:
     face = c.face[zone_id]
     if face == "up":
         return [cards.CARD_TEXT[x] for x in pile]
+    if face == "owner":  # its owner sees every card; the others only cards revealed to all
+        if c.zones[zone_id].owner == player:
+            return [cards.CARD_TEXT[x] for x in pile]
+        return [cards.CARD_TEXT[x] if x in state.public else HIDDEN for x in pile]
     if face == "down":
-        return [HIDDEN] * len(pile)
+        return [cards.CARD_TEXT[x] if x in state.public else HIDDEN for x in pile]
     return [HIDDEN] * (len(pile) - 1) + [cards.CARD_TEXT[pile[-1]]] if pile else []
 
 
@@ -33,6 +37,8 @@ def observation(state: "State", player: Union[str, int]) -> dict[str, Any]:
         "to_move": state.current_player,
         "deal": state.deal_number,
         "over": state.over,
+        "phase": c.phases[state.phase],
+        "combinations": {c.zones.names[z]: combo.kind.name for z, combo in state.combos.items() if state.zones[z]},
         "zones": {c.zones.names[z]: visible_cards(state, z, seat) for z in range(len(state.zones))},
         "counters": {label: _number(v) for label, v in zip(c.counters.labels, state.counters)},
         "scores": state.scores,

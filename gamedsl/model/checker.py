@@ -15,16 +15,17 @@ from .. import cards, resources
 from ..errors import Diagnostic, GameNotFoundError, RulesSemanticError, RulesSyntaxError, SourcePos, did_you_mean
 from ..syntax import ast, parse_file
 from .model import (
-    ActionSpec, BuildSpec, CounterSpec, EndSpec, FirstPlayerSpec, GameModel, MatchSpec, PrioritySpec,
-    RuleInfo, TargetSpec, ZoneSpec,
+    ActionSpec, BuildSpec, CombinationSpec, CounterSpec, EndSpec, FirstPlayerSpec, GameModel, MatchSpec,
+    PrioritySpec, RuleInfo, TargetSpec, TriggerSpec, ZoneSpec,
 )
 
 SUITS = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
 KNOWN_DECKS = ("standard",)
-BUILTIN_PER_PLAYER = ("score",)
+BUILTIN_PER_PLAYER = ("score", "seat")
 BUILTIN_SHARED = ("moves_this_turn",)  # how many moves the player to move has made this turn
-_NAMED_KINDS = (ast.BuildDecl, ast.MoveDecl, ast.PriorityDecl, ast.EndDecl)
-_SINGLETONS = (ast.GameTitle, ast.Players, ast.DealBlock, ast.FirstPlayer, ast.Turns, ast.MatchDecl)
+_NAMED_KINDS = (ast.BuildDecl, ast.MoveDecl, ast.PriorityDecl, ast.EndDecl, ast.CombinationDecl, ast.WheneverDecl)
+_SINGLETONS = (ast.GameTitle, ast.Players, ast.DealBlock, ast.FirstPlayer, ast.Turns, ast.MatchDecl, ast.PhasesDecl)
+SEAT_OWNERS = ("winner",)  # possessives that name a player without a counter: `winner's`
 
 
 def _statement_key(stmt: Any) -> Optional[tuple[str, str]]:
@@ -125,12 +126,26 @@ class Checker:
         zones = {name: self.check_zone(decl, low, high) for name, decl in self.zones_decl.items()}
         self.zones = zones
         self.deck_ranks = self.ranks_in_play(zones)
+        # An order that only says which ranks make runs may leave ranks out on purpose (no 2 in a
+        # straight); every other order must rank every card of the game.
+        run_orders = {s.run_order.text for s in statements if isinstance(s, ast.CombinationDecl) and s.run_order}
+        used_elsewhere = {r.order.text for s in statements if isinstance(s, ast.BuildDecl) for r in s.on_top if r.order}
+        run_orders -= used_elsewhere
         for stmt in statements:
-            if isinstance(stmt, ast.OrderDecl) and stmt.name in orders:
+            if isinstance(stmt, ast.OrderDecl) and stmt.name in orders and stmt.name not in run_orders:
                 missing = [cards.RANK_TEXT[r] for r in sorted(self.deck_ranks) if r not in orders[stmt.name]]
                 if missing:
                     self.error(stmt.name_pos or stmt.pos,
                                f"order '{stmt.name}' does not rank {', '.join(missing)}, which the game's cards use")
+        self.phases: list[str] = []
+        for stmt in statements:
+            if isinstance(stmt, ast.PhasesDecl):
+                for name in stmt.phases:
+                    if name.text in self.phases:
+                        self.error(name.pos, f"phase '{name.text}' is listed twice")
+                    self.phases.append(name.text)
+        self.combination_names = [s.name for s in statements if isinstance(s, ast.CombinationDecl)]
+        self.move_parameter: Optional[str] = None
         counters = {}
         values = {}
         for stmt in statements:
@@ -144,6 +159,7 @@ class Checker:
                 values[stmt.name] = stmt
         self.counters = counters
         self.values = values
+        self.shared_values = self.find_shared_values(values)
         for name in set(counters) & set(values) | (set(counters) | set(values)) & set(options):
             pos = counters[name].pos if name in counters else (values[name].name_pos or values[name].pos)
             self.error(pos, f"'{name}' names more than one thing (option, counter or value)")
@@ -152,6 +168,8 @@ class Checker:
         self.check_value_cycles(values)
 
         builds: dict[str, BuildSpec] = {}
+        combinations: dict[str, CombinationSpec] = {}
+        triggers: list[TriggerSpec] = []
         actions: dict[str, ActionSpec] = {}
         priorities: list[PrioritySpec] = []
         ends: list[EndSpec] = []
@@ -165,6 +183,13 @@ class Checker:
                     builds[stmt.name] = build
             elif isinstance(stmt, ast.MoveDecl):
                 actions[stmt.name] = self.check_move(stmt)
+            elif isinstance(stmt, ast.CombinationDecl):
+                combinations[stmt.name] = self.check_combination(stmt)
+            elif isinstance(stmt, ast.WheneverDecl):
+                self.check_condition(stmt.condition, per_player=False)
+                for effect in stmt.effects:
+                    self.check_effect(effect, per_player=False)
+                triggers.append(TriggerSpec(self.info(stmt, "whenever"), stmt.condition, stmt.effects))
             elif isinstance(stmt, ast.DealBlock):
                 self.check_deal(stmt.steps, in_player=False)
                 deal = stmt.steps
@@ -184,8 +209,9 @@ class Checker:
             if isinstance(stmt, ast.PriorityDecl):
                 priorities.append(self.check_priority(stmt, actions))
             elif isinstance(stmt, ast.EndDecl):
-                self.check_condition(stmt.condition, per_player=True)
-                self.check_expr(stmt.score, per_player=True)
+                self.check_condition(stmt.condition, per_player=bool(stmt.quantifier))
+                if stmt.score is not None:
+                    self.check_expr(stmt.score, per_player=True)
                 ends.append(EndSpec(self.info(stmt, "end"), stmt.quantifier, stmt.condition, stmt.scoring, stmt.score))
         if not zones:
             self.error(SourcePos(game_file.path, 1, 1), "the file declares no zones ('zones:' block)")
@@ -203,7 +229,7 @@ class Checker:
             self.diagnostics.sort(key=lambda d: (order.get(d.pos.file, len(order)), d.pos.line, d.pos.column))
             raise RulesSemanticError(self.diagnostics)
         rules: dict[str, RuleInfo] = {}
-        for spec in (*builds.values(), *actions.values(), *priorities, *ends):
+        for spec in (*builds.values(), *actions.values(), *priorities, *ends, *combinations.values(), *triggers):
             rules[spec.info.name] = spec.info
         return GameModel(
             title=title, path=game_file.path, files=files, min_players=low, max_players=high,
@@ -211,6 +237,7 @@ class Checker:
             suit_orders=suit_orders, points=points,
             builds=builds, deal=deal, first_player=first, counters=counters, values=values,
             actions=actions, priorities=tuple(priorities), ends=tuple(ends), match=match, rules=rules,
+            phases=tuple(self.phases), combinations=combinations, triggers=tuple(triggers),
         )
 
     def info(self, stmt: Any, kind: str) -> RuleInfo:
@@ -307,6 +334,13 @@ class Checker:
                 self.error(decl.pos, f"zone '{decl.name}' has {count} instances, which is not {group} per player for {low}"
                            + (f" to {high}" if high != low else "") + " players")
         face = decl.face or "up"
+        if face == "owner_down":
+            self.error(decl.pos, f"zone '{decl.name}': write 'face up to owner' (its owner sees the cards)")
+            face = "owner"
+        if face == "owner" and decl.owner != "each":
+            self.error(decl.pos, f"zone '{decl.name}' is shared: 'face up to owner' needs a zone of each player")
+        if decl.sorted_by is not None and decl.sorted_by.text not in self.orders:
+            self.unknown(decl.sorted_by.pos, "order", decl.sorted_by.text, self.orders)
         if decl.top_face:
             if decl.top_face == face:
                 self.error(decl.pos, f"zone '{decl.name}': 'top face {decl.top_face}' says nothing new after 'face {face}'")
@@ -322,13 +356,29 @@ class Checker:
             decks, jokers = int(holds.count), int(holds.jokers)
         info = RuleInfo(decl.name, "zone", "", "", decl.pos)
         return ZoneSpec(decl.name, count, decl.owner == "each", decl.kind or "pile", face, group, decks, jokers,
-                        decl.count is not None, info)
+                        decl.count is not None, info, decl.sorted_by.text if decl.sorted_by else None)
+
+    def check_owner(self, owner: Optional[str], pos: SourcePos) -> None:
+        """A possessive owner (`landlord's`, `winner's`) names a player through a shared counter."""
+        if owner is None or owner in ("own", "each", "opponent's"):
+            return
+        name = owner[:-2]
+        if name in SEAT_OWNERS:
+            return
+        counter = self.counters.get(name)
+        if counter is None or counter.per_player:
+            choices = [n for n, c in self.counters.items() if not c.per_player] + list(SEAT_OWNERS) + ["opponent"]
+            self.error(pos, f"'{owner}': '{name}' is not a shared counter holding a seat",
+                       did_you_mean(name, choices) or "write own, opponent's, winner's or COUNTER's")
 
     def check_zone_ref(self, ref: ast.ZoneRef, per_player: bool = True) -> Optional[ZoneSpec]:
         zone = self.zones.get(ref.name)
+        self.check_owner(ref.owner, ref.pos)
         if zone is None:
             self.unknown(ref.pos, "zone", ref.name, self.zones)
             return None
+        if ref.owner and ref.owner not in ("own", "each", "opponent's") and not (zone.per_player or zone.group):
+            self.error(ref.pos, f"zone '{ref.name}' is shared: '{ref.owner}' needs a zone of each player")
         if ref.owner in ("own", "opponent's") and not (zone.per_player or zone.group):
             self.error(ref.pos, f"zone '{ref.name}' is shared: '{ref.owner}' needs a zone of each player"
                        " (or a shared zone dealt 'N per player')")
@@ -360,9 +410,16 @@ class Checker:
             self.check_expr(expr.right, per_player, in_move)
         elif isinstance(expr, ast.Neg):
             self.check_expr(expr.operand, per_player, in_move)
+        elif isinstance(expr, ast.IfExpr):
+            self.check_expr(expr.then, per_player, in_move)
+            self.check_condition(expr.condition, per_player, in_move)
+            self.check_expr(expr.otherwise, per_player, in_move)
 
     def check_name_ref(self, ref: ast.NameRef, per_player: bool) -> None:
         name = ref.name
+        self.check_owner(ref.owner, ref.pos)
+        if name == self.move_parameter and ref.owner is None:
+            return
         known = list(self.options) + list(self.counters) + list(self.values) + list(BUILTIN_PER_PLAYER) + list(BUILTIN_SHARED)
         if name in BUILTIN_SHARED and name not in self.counters and name not in self.values:
             if ref.owner:
@@ -376,6 +433,8 @@ class Checker:
             if ref.owner:
                 self.error(ref.pos, f"counter '{name}' is shared: drop '{ref.owner}'")
             return
+        if name in self.values and name in self.shared_values:
+            return
         if name in self.counters or name in self.values or name in BUILTIN_PER_PLAYER:
             if ref.owner is None:
                 self.error(ref.pos, f"'{name}' belongs to each player: say whose ('own {name}', \"opponent's {name}\")")
@@ -386,6 +445,8 @@ class Checker:
             elif ref.owner == "opponent's" and self.players_range[1] > 2:
                 self.error(ref.pos, f"\"opponent's {name}\" needs a two-player game")
             return
+        if self.move_parameter:
+            known.append(self.move_parameter)
         self.unknown(ref.pos, "name", name, known)
 
     def check_condition(self, cond: Any, per_player: bool, in_move: bool = False) -> None:
@@ -400,6 +461,15 @@ class Checker:
             self.check_zone_ref(cond.zone, per_player)
             for zone in cond.targets:
                 self.check_zone_ref(zone, per_player)
+        elif isinstance(cond, ast.PhaseIs):
+            if cond.phase.text not in self.phases:
+                self.unknown(cond.phase.pos, "phase", cond.phase.text, self.phases)
+        elif isinstance(cond, ast.Played):
+            if not in_move:
+                self.error(cond.pos, "'played KIND' only makes sense in the effects of a move")
+            for kind in cond.kinds:
+                if kind.text not in self.combination_names:
+                    self.unknown(kind.pos, "combination", kind.text, self.combination_names)
         elif isinstance(cond, ast.MovedFrom):
             if not in_move:
                 self.error(cond.pos, "'from ZONE' only makes sense in the effects of a move")
@@ -410,6 +480,33 @@ class Checker:
                 self.check_condition(item, per_player, in_move)
         elif isinstance(cond, ast.NotCond):
             self.check_condition(cond.item, per_player, in_move)
+
+    def find_shared_values(self, values: dict[str, ast.ValueDecl]) -> set[str]:
+        """Values that do not depend on whose they are (no `own`, `opponent's`, per-player counter)."""
+        def depends(node: Any, shared: set[str]) -> bool:
+            if isinstance(node, ast.NameRef):
+                if node.owner in ("own", "opponent's", "each"):
+                    return True
+                if node.name in values and node.owner is None:
+                    return node.name not in shared
+                return False
+            if isinstance(node, ast.ZoneRef):
+                return node.owner in ("own", "opponent's")
+            if isinstance(node, tuple):
+                return any(depends(item, shared) for item in node)
+            if hasattr(node, "__dataclass_fields__"):
+                return any(depends(getattr(node, f), shared) for f in node.__dataclass_fields__ if f != "pos")
+            return False
+
+        shared: set[str] = set()
+        changed = True
+        while changed:
+            changed = False
+            for name, decl in values.items():
+                if name not in shared and not depends(decl.expr, shared):
+                    shared.add(name)
+                    changed = True
+        return shared
 
     def check_value_cycles(self, values: dict[str, ast.ValueDecl]) -> None:
         def refs(expr: Any) -> Iterable[ast.NameRef]:
@@ -520,6 +617,28 @@ class Checker:
     def check_move(self, stmt: ast.MoveDecl) -> ActionSpec:
         for pos, problem in stmt.problems:
             self.error(pos, problem)
+        for phase in stmt.phases:
+            if phase.text not in self.phases:
+                self.unknown(phase.pos, "phase", phase.text, self.phases)
+        parameter = stmt.parameter
+        if parameter is not None:
+            if parameter.low != int(parameter.low) or parameter.high != int(parameter.high) or parameter.high < parameter.low:
+                self.error(parameter.pos, "a move's values must be whole numbers, from the lower to the higher")
+            elif parameter.high - parameter.low > 1000:
+                self.error(parameter.pos, "a move may take at most 1000 values")
+            if stmt.sources:
+                self.error(parameter.pos, "a move that moves cards cannot also take a value ('for each')")
+            self.move_parameter = parameter.name
+        combination = stmt.combination
+        if combination is not None:
+            if not self.combination_names:
+                self.error(combination.pos, "the file declares no combinations ('combination NAME:' blocks)")
+            if combination.order is not None and combination.order.text not in self.orders:
+                self.unknown(combination.order.pos, "order", combination.order.text, self.orders)
+            if combination.beating is not None:
+                self.check_zone_ref(combination.beating)
+            if not stmt.sources:
+                self.error(combination.pos, "a combination is played 'from ZONE to ZONE'")
         for ref in stmt.sources:
             self.check_zone_ref(ref)
         for target in stmt.targets:
@@ -530,24 +649,59 @@ class Checker:
             self.check_condition(stmt.condition, per_player=True)
         for effect in (*stmt.first_effects, *stmt.then_effects):
             self.check_effect(effect)
+        self.move_parameter = None
         return ActionSpec(self.info(stmt, "move"), stmt.sources, tuple(TargetSpec(t.zone, t.freely) for t in stmt.targets),
-                          stmt.condition, stmt.condition_pos, stmt.only_if_stuck, stmt.first_effects, stmt.then_effects)
+                          stmt.condition, stmt.condition_pos, stmt.only_if_stuck, stmt.first_effects, stmt.then_effects,
+                          tuple(p.text for p in stmt.phases),
+                          (parameter.name, int(parameter.low), int(parameter.high)) if parameter else None,
+                          combination)
 
-    def check_effect(self, effect: Any) -> None:
+    def check_combination(self, stmt: ast.CombinationDecl) -> "CombinationSpec":
+        for pos, problem in stmt.problems:
+            self.error(pos, problem)
+        what = f"combination '{stmt.name}'"
+        exact = [r for r in (self.rank_of(n, what) for n in stmt.exact) if r is not None]
+        if stmt.run_order is not None and stmt.run_order.text not in self.orders:
+            self.unknown(stmt.run_order.pos, "order", stmt.run_order.text, self.orders)
+        not_both = [r for r in (self.rank_of(n, what) for n in stmt.not_both) if r is not None]
+        for number, label in ((stmt.width, "the number of cards of a rank"), (stmt.min_length, "the length of a run"),
+                              (stmt.wing_count, "the number of wings"), (stmt.tier, "the tier")):
+            if number != int(number) or number < 0 or number > 54:
+                self.error(stmt.pos, f"{what}: {label} must be a small whole number")
+        if not exact and stmt.width < 1:
+            self.error(stmt.pos, f"{what} takes at least one card of a rank")
+        if stmt.wing_count and not stmt.wing_kind:
+            self.error(stmt.pos, f"{what}: say 'with N singles' or 'with N pairs'")
+        run = stmt.run_order.text if stmt.run_order else None
+        return CombinationSpec(self.info(stmt, "combination"), int(stmt.width), int(stmt.min_length), run,
+                               tuple(exact), int(stmt.wing_count), stmt.wing_kind, stmt.per_rank,
+                               tuple(stmt.wing_rules), tuple(not_both), int(stmt.tier))
+
+    def check_effect(self, effect: Any, per_player: bool = True) -> None:
         if isinstance(effect, ast.TurnOver):
-            self.check_zone_ref(effect.source)
-            self.check_zone_ref(effect.target)
+            self.check_zone_ref(effect.source, per_player)
+            self.check_zone_ref(effect.target, per_player)
+        elif isinstance(effect, ast.MoveAll):
+            self.check_zone_ref(effect.source, per_player)
+            self.check_zone_ref(effect.target, per_player)
+        elif isinstance(effect, ast.Reveal):
+            self.check_zone_ref(effect.zone, per_player)
+        elif isinstance(effect, ast.GoToPhase):
+            if effect.phase.text not in self.phases:
+                self.unknown(effect.phase.pos, "phase", effect.phase.text, self.phases)
+        elif isinstance(effect, ast.TurnTo):
+            self.check_expr(effect.seat, per_player)
         elif isinstance(effect, (ast.AddTo, ast.SetTo)):
             counter = effect.counter
             if counter.name not in self.counters:
                 self.unknown(counter.pos, "counter", counter.name, self.counters)
             else:
-                self.check_name_ref(counter, per_player=True)
-            self.check_expr(effect.amount if isinstance(effect, ast.AddTo) else effect.value, per_player=True)
+                self.check_name_ref(counter, per_player=per_player or not self.counters[counter.name].per_player)
+            self.check_expr(effect.amount if isinstance(effect, ast.AddTo) else effect.value, per_player=per_player)
         elif isinstance(effect, ast.IfEffects):
-            self.check_condition(effect.condition, per_player=True, in_move=True)
+            self.check_condition(effect.condition, per_player=per_player, in_move=per_player)
             for inner in effect.effects:
-                self.check_effect(inner)
+                self.check_effect(inner, per_player)
 
     def check_priority(self, stmt: ast.PriorityDecl, actions: dict[str, ActionSpec]) -> PrioritySpec:
         flt = stmt.filter

@@ -43,6 +43,7 @@ class ZoneSpec:
     holds_jokers: int
     indexed: bool  # declared with [N]: instances are numbered
     info: RuleInfo
+    sorted_by: Optional[str] = None  # the order a hand is shown in
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,31 @@ class ActionSpec:
     only_if_stuck: bool
     first_effects: tuple[ast.Effect, ...]
     then_effects: tuple[ast.Effect, ...]
+    phases: tuple[str, ...] = ()
+    parameter: Optional[tuple[str, int, int]] = None  # (name, low, high)
+    combination: Optional[ast.CombinationPlay] = None
+
+
+@dataclass(frozen=True)
+class CombinationSpec:
+    info: RuleInfo
+    width: int
+    min_length: int
+    run_order: Optional[str]
+    exact: tuple[int, ...]
+    wing_count: int
+    wing_kind: str
+    per_rank: bool
+    wing_rules: tuple[str, ...]
+    not_both: tuple[int, ...]
+    tier: int
+
+
+@dataclass(frozen=True)
+class TriggerSpec:
+    info: RuleInfo
+    condition: ast.Condition
+    effects: tuple[ast.Effect, ...]
 
 
 @dataclass(frozen=True)
@@ -89,7 +115,7 @@ class EndSpec:
     quantifier: str
     condition: ast.Condition
     scoring: str
-    score: ast.Expr
+    score: Optional[ast.Expr]
 
 
 @dataclass(frozen=True)
@@ -144,4 +170,7 @@ class GameModel:
     match: MatchSpec
     rules: dict[str, RuleInfo] = field(default_factory=dict)
     suit_orders: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    phases: tuple[str, ...] = ()
+    combinations: dict[str, CombinationSpec] = field(default_factory=dict)
+    triggers: tuple[TriggerSpec, ...] = ()
     points: dict[str, dict[int, float]] = field(default_factory=dict)

@@ -83,7 +83,17 @@ class Neg:
     operand: "Expr"
 
 
-Expr = Union[Num, NameRef, SizeOf, TopOf, Call, BinOp, Neg]
+@dataclass(frozen=True)
+class IfExpr:
+    """`A if CONDITION else B`."""
+
+    pos: SourcePos
+    then: "Expr"
+    condition: "Condition"
+    otherwise: "Expr"
+
+
+Expr = Union[Num, NameRef, SizeOf, TopOf, Call, BinOp, Neg, IfExpr]
 
 
 # ---- conditions -----------------------------------------------------------------------
@@ -123,6 +133,20 @@ class CanGo:
 
 
 @dataclass(frozen=True)
+class PhaseIs:
+    pos: SourcePos
+    phase: Name
+
+
+@dataclass(frozen=True)
+class Played:
+    """Inside a move's effects: the combination just played is of one of these kinds."""
+
+    pos: SourcePos
+    kinds: tuple[Name, ...]
+
+
+@dataclass(frozen=True)
 class AllOf:
     pos: SourcePos
     items: tuple["Condition", ...]
@@ -140,7 +164,7 @@ class NotCond:
     item: "Condition"
 
 
-Condition = Union[Compare, ZoneEmpty, MovedFrom, CanGo, AllOf, AnyOf, NotCond]
+Condition = Union[Compare, ZoneEmpty, MovedFrom, CanGo, PhaseIs, Played, AllOf, AnyOf, NotCond]
 
 
 # ---- effects --------------------------------------------------------------------------
@@ -179,7 +203,36 @@ class IfEffects:
     effects: tuple["Effect", ...]
 
 
-Effect = Union[EndTurn, TurnOver, AddTo, SetTo, IfEffects]
+@dataclass(frozen=True)
+class GoToPhase:
+    pos: SourcePos
+    phase: Name
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """The zone's cards become known to every player, wherever they go, until the deal ends."""
+
+    pos: SourcePos
+    zone: ZoneRef
+
+
+@dataclass(frozen=True)
+class MoveAll:
+    pos: SourcePos
+    source: ZoneRef
+    target: ZoneRef
+
+
+@dataclass(frozen=True)
+class TurnTo:
+    """The turn goes to the player whose seat number the expression gives."""
+
+    pos: SourcePos
+    seat: "Expr"
+
+
+Effect = Union[EndTurn, TurnOver, AddTo, SetTo, IfEffects, GoToPhase, Reveal, MoveAll, TurnTo]
 
 
 # ---- statements -----------------------------------------------------------------------
@@ -266,6 +319,7 @@ class ZoneDecl:
     group: Optional[float] = None  # N per player
     holds: Optional[Holds] = None
     problems: tuple[tuple[SourcePos, str], ...] = ()  # attributes given twice, ...
+    sorted_by: Optional[Name] = None  # how a hand is shown: `sorted by strength`
 
 
 @dataclass(frozen=True)
@@ -381,6 +435,63 @@ class MoveDecl:
     then_effects: tuple[Effect, ...] = ()
     problems: tuple[tuple[SourcePos, str], ...] = ()
     name_pos: Optional[SourcePos] = None  # where the name is written (pos: where the statement starts)
+    phases: tuple[Name, ...] = ()  # `during bidding`: the phases the move belongs to (all when empty)
+    parameter: Optional["Parameter"] = None  # `for each n from 1 to 3`
+    combination: Optional["CombinationPlay"] = None  # `as a combination beating table in strength`
+
+
+@dataclass(frozen=True)
+class Parameter:
+    pos: SourcePos
+    name: str
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class CombinationPlay:
+    pos: SourcePos
+    beating: Optional[ZoneRef] = None
+    order: Optional[Name] = None
+
+
+@dataclass(frozen=True)
+class CombinationDecl:
+    pos: SourcePos
+    name: str
+    description: str = ""
+    section: str = ""
+    width: float = 1
+    min_length: float = 1
+    run_order: Optional[Name] = None
+    exact: tuple[Name, ...] = ()
+    wing_count: float = 0
+    wing_kind: str = ""  # 'single' | 'pair'
+    per_rank: bool = False
+    wing_rules: tuple[str, ...] = ()  # no_core, no_three, distinct
+    not_both: tuple[Name, ...] = ()
+    tier: float = 0
+    name_pos: Optional[SourcePos] = None
+    problems: tuple[tuple[SourcePos, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class WheneverDecl:
+    """An automatic rule: after every move, while its condition holds, its effects happen."""
+
+    pos: SourcePos
+    name: str
+    description: str
+    section: str
+    condition: Condition
+    effects: tuple[Effect, ...]
+    name_pos: Optional[SourcePos] = None
+
+
+@dataclass(frozen=True)
+class PhasesDecl:
+    pos: SourcePos
+    phases: tuple[Name, ...]
 
 
 @dataclass(frozen=True)
@@ -410,10 +521,10 @@ class EndDecl:
     name: str
     description: str
     section: str
-    quantifier: str  # 'some' | 'every'
+    quantifier: str  # 'some' | 'every' | '' (a plain condition)
     condition: Condition
-    scoring: str  # 'winner' | 'each'
-    score: Expr
+    scoring: str  # 'winner' | 'each' | 'again' (deal again, nobody scores)
+    score: Optional[Expr]
     name_pos: Optional[SourcePos] = None  # where the name is written (pos: where the statement starts)
 
 
@@ -428,7 +539,7 @@ class MatchDecl:
 Statement = Union[
     GameTitle, Extends, Players, OptionDecl, Remove, OrderDecl, ColourDecl, SuitOrderDecl,
     PointsDecl, ZoneDecl, DealBlock, FirstPlayer, Turns, CounterDecl, ValueDecl, BuildDecl,
-    MoveDecl, PriorityDecl, EndDecl, MatchDecl,
+    MoveDecl, PriorityDecl, EndDecl, MatchDecl, CombinationDecl, WheneverDecl, PhasesDecl,
 ]
 
 

@@ -444,6 +444,15 @@ class _ToAst(Transformer):
             fields[kind] = value
         return ast.ZoneDecl(self._pos(meta, children), str(name), count, problems=tuple(problems), **fields)
 
+    def owner_face_attr(self, meta, children):
+        face = str(_tokens(children, "FACE")[0])
+        if face != "up":
+            return ("face", self._pos(meta, children), ("owner_down", None))
+        return ("face", self._pos(meta, children), ("owner", None))
+
+    def sorted_attr(self, meta, children):
+        return ("sorted_by", self._pos(meta, children), ast.Name(self._tpos(children[0]), str(children[0])))
+
     def owner_each(self, meta, children):
         return ("owner", self._pos(meta, children), "each")
 
@@ -634,6 +643,19 @@ class _ToAst(Transformer):
         return ast.MoveDecl(self._pos(meta, children), str(children[0]), self._string(children[1:3]),
                             problems=tuple(problems), name_pos=self._tpos(children[0]), **fields)
 
+    def during_clause(self, meta, children):
+        return ("phases", self._pos(meta, children), tuple(ast.Name(self._tpos(t), str(t)) for t in children))
+
+    def param_clause(self, meta, children):
+        pos = self._pos(meta, children)
+        return ("parameter", pos, ast.Parameter(pos, str(children[0]), float(children[1]), float(children[2])))
+
+    def combination_clause(self, meta, children):
+        pos = self._pos(meta, children)
+        beating = next((c for c in children if isinstance(c, ast.ZoneRef)), None)
+        order = next((ast.Name(self._tpos(t), str(t)) for t in children if isinstance(t, Token) and t.type == "NAME"), None)
+        return ("combination", pos, ast.CombinationPlay(pos, beating, order))
+
     def from_clause(self, meta, children):
         return ("sources", self._pos(meta, children), children[0])
 
@@ -669,6 +691,82 @@ class _ToAst(Transformer):
 
     def eff_end_turn(self, meta, children):
         return ast.EndTurn(self._pos(meta, children))
+
+    def eff_phase(self, meta, children):
+        return ast.GoToPhase(self._pos(meta, children), ast.Name(self._tpos(children[0]), str(children[0])))
+
+    def eff_reveal(self, meta, children):
+        return ast.Reveal(self._pos(meta, children), children[0])
+
+    def eff_move_all(self, meta, children):
+        return ast.MoveAll(self._pos(meta, children), children[0], children[1])
+
+    def eff_turn_to(self, meta, children):
+        return ast.TurnTo(self._pos(meta, children), children[0])
+
+    # ---- combinations and triggers ----------------------------------------------------
+    def combination_block(self, meta, children):
+        fields: dict[str, Any] = {}
+        problems = []
+        for line in children[1:]:
+            if isinstance(line, tuple) and line and line[0] == "section":
+                fields["section"] = line[1]
+            elif isinstance(line, dict):
+                pos = line.pop("pos", None)
+                for key, value in line.items():
+                    if key in fields:
+                        problems.append((pos, f"combination '{children[0]}' gives its {key.replace('_', ' ')} twice"))
+                    fields[key] = value
+        return ast.CombinationDecl(self._pos(meta, children), str(children[0]), self._string(children[1:3]),
+                                   name_pos=self._tpos(children[0]), problems=tuple(p for p in problems if p[0]), **fields)
+
+    def core_single(self, meta, children):
+        return {"pos": self._pos(meta, children), "width": float(children[0])}
+
+    def core_run(self, meta, children):
+        return {"pos": self._pos(meta, children), "width": float(children[0]), "min_length": float(children[1]),
+                "run_order": ast.Name(self._tpos(children[2]), str(children[2]))}
+
+    def core_exact(self, meta, children):
+        return {"pos": self._pos(meta, children), "exact": tuple(children)}
+
+    def wings_line(self, meta, children):
+        kind = str(_tokens(children, "WING_KIND")[0])
+        return {"pos": self._pos(meta, children), "wing_count": float(children[0]),
+                "wing_kind": "pair" if kind.startswith("pair") else "single",
+                "per_rank": bool(_tokens(children, "PER_RANK"))}
+
+    def wing_rules_line(self, meta, children):
+        rules = tuple(c for c in children if isinstance(c, str))
+        both = next((c for c in children if isinstance(c, tuple)), ())
+        return {"pos": self._pos(meta, children), "wing_rules": rules, "not_both": both}
+
+    def wing_no_core(self, meta, children):
+        return "no_core"
+
+    def wing_no_three(self, meta, children):
+        return "no_three"
+
+    def wing_distinct(self, meta, children):
+        return "distinct"
+
+    def wing_not_both(self, meta, children):
+        return tuple(children)
+
+    def tier_line(self, meta, children):
+        return {"pos": self._pos(meta, children), "tier": float(children[0])}
+
+    def whenever_block(self, meta, children):
+        when = next(c for c in children if isinstance(c, tuple) and c[0] == "when")
+        then = next(c for c in children if isinstance(c, tuple) and c[0] == "then_effects")
+        return ast.WheneverDecl(self._pos(meta, children), str(children[0]), self._string(children[1:3]),
+                                self._section(children), when[1], then[2], name_pos=self._tpos(children[0]))
+
+    def when_line(self, meta, children):
+        return ("when", children[0])
+
+    def phases_stmt(self, meta, children):
+        return ast.PhasesDecl(self._pos(meta, children), tuple(ast.Name(self._tpos(t), str(t)) for t in children))
 
     def eff_turn_over(self, meta, children):
         return ast.TurnOver(self._pos(meta, children), children[0], children[1])
@@ -712,13 +810,19 @@ class _ToAst(Transformer):
     # ---- ending -------------------------------------------------------------------
     def end_block(self, meta, children):
         when = next(c for c in children if isinstance(c, tuple) and c[0] == "when")
-        score = next(c for c in children if isinstance(c, tuple) and c[0] in ("winner", "each"))
+        score = next(c for c in children if isinstance(c, tuple) and c[0] in ("winner", "each", "again"))
         return ast.EndDecl(self._pos(meta, children), str(children[0]), self._string(children[1:3]),
                            self._section(children), when[1], when[2], score[0], score[1],
                            name_pos=self._tpos(children[0]))
 
     def end_when(self, meta, children):
         return ("when", str(children[0]), children[1])
+
+    def end_when_plain(self, meta, children):
+        return ("when", "", children[0])
+
+    def deal_again(self, meta, children):
+        return ("again", None)
 
     def winner_scores(self, meta, children):
         return ("winner", children[0])
@@ -770,6 +874,15 @@ class _ToAst(Transformer):
 
     def cond_from(self, meta, children):
         return ast.MovedFrom(self._pos(meta, children), tuple(children))
+
+    def cond_phase(self, meta, children):
+        return ast.PhaseIs(self._pos(meta, children), ast.Name(self._tpos(children[0]), str(children[0])))
+
+    def cond_played(self, meta, children):
+        return ast.Played(self._pos(meta, children), tuple(ast.Name(self._tpos(t), str(t)) for t in children))
+
+    def if_expr(self, meta, children):
+        return ast.IfExpr(self._pos(meta, children), children[0], children[1], children[2])
 
     def cond_can_go(self, meta, children):
         return ast.CanGo(self._pos(meta, children), children[0], children[1])
