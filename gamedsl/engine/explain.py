@@ -58,6 +58,31 @@ def explain(state: "State", move: Union[Move, str]) -> Explanation:
     return Explanation(text, False, rule, reason)
 
 
+def _why_not_combination(state: "State", action, move) -> tuple[Optional[RuleInfo], str]:
+    c = state._c
+    p = state.current
+    _, kind_index, ranks, _ = move
+    kinds = action.combination.kinds
+    kind = kinds.kinds[kind_index]
+    text = state.game.codec.ranks_text(action, ranks)
+    if action.condition is not None and not action.condition(state, p, None):
+        return action.info, f"the conditions of '{action.name}' do not hold here"
+    held = [card >> 2 for src in action.sources[p] for card in state.zones[src]]
+    for rank in set(ranks):
+        if ranks.count(rank) > held.count(rank):
+            return action.info, f"{state.current_player} does not hold {text}"
+    reading = next((r for r in kinds.classify(ranks) if r.kind is kind), None)
+    if reading is None:
+        return c.model.rules.get(kind.name, action.info), f"{text} is not a {kind.name}"
+    if action.combination.beating is not None:
+        table_zone = action.combination.beating[p][0]
+        table = state.combination_on(table_zone)
+        if table is not None and not kinds.beats(reading, table):
+            on_table = state.game.codec.ranks_text(action, table.ranks)
+            return action.info, f"{text} ({kind.name}) does not beat {on_table} ({table.kind.name})"
+    return action.info, "this move is not possible here"
+
+
 def _why_not(state: "State", move: Internal) -> tuple[Optional[RuleInfo], str]:
     c = state._c
     p = state.current
@@ -65,9 +90,19 @@ def _why_not(state: "State", move: Internal) -> tuple[Optional[RuleInfo], str]:
     action = c.actions[move[0]]
     info = action.info
     _, card, src, dst = move
+    if action.phases is not None and state.phase not in action.phases:
+        phases = " or ".join(c.phases[i] for i in sorted(action.phases))
+        return info, f"'{action.name}' belongs to the {phases} phase, and this is the {c.phases[state.phase]} phase"
     if action.only_if_stuck:
         return info, f"'{action.name}' is only allowed when no other move is legal"
-    if action.condition is not None and not action.condition(state, p, None):
+    if action.values is not None:
+        if card not in action.values:
+            return info, f"'{action.name}' takes a value from {action.values.start} to {action.values.stop - 1}"
+        if action.condition is not None and not action.condition(state, p, move):
+            return info, f"the conditions of '{action.name} {card}' do not hold here"
+    elif action.combination is not None:
+        return _why_not_combination(state, action, move)
+    if action.values is None and action.condition is not None and not action.condition(state, p, None):
         return info, f"the conditions of '{action.name}' do not hold here"
     if action.moves_cards:
         if src == NO or src not in action.source_sets[p]:
