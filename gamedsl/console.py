@@ -165,7 +165,8 @@ def render(state: State, seat: int) -> str:
     """The table as `seat` sees it: shared zones, then each player's."""
     obs = state.observation(seat)
     c = state._c
-    lines = [f"--- {obs['game']} · deal {obs['deal']} · {obs['to_move']} to move · "
+    phase = f" · {obs['phase']}" if len(c.phases) > 1 else ""
+    lines = [f"--- {obs['game']} · deal {obs['deal']}{phase} · {obs['to_move']} to move · "
              + " · ".join(f"{p} {s:g}" for p, s in obs["scores"].items()) + " ---"]
     groups: dict[Optional[int], list[int]] = {}
     for zone in c.zones.instances:
@@ -179,8 +180,16 @@ def render(state: State, seat: int) -> str:
         for zone_id in groups[owner]:
             zone = c.zones[zone_id]
             shown = obs["zones"][zone.name]
+            order = c.sorted_by[zone_id]
+            if order is not None:  # a hand shown in the game's order, weakest first
+                from . import cards as card_codes
+
+                shown = sorted(shown, key=lambda t: order[card_codes.parse_card(t)] if t != "??" else 999)
             label = zone.spec.name + (str(zone.index) if zone.index else "")
-            lines.append(f"  {label:<{width}}{_pile_text(shown, zone.spec.kind)}")
+            text = _pile_text(shown, zone.spec.kind)
+            if zone.name in obs["combinations"]:
+                text += f"   ({obs['combinations'][zone.name]})"
+            lines.append(f"  {label:<{width}}{text}")
     counters = obs["counters"]
     if counters:
         lines.append("Counters: " + ", ".join(f"{k} {v:g}" for k, v in counters.items()))
@@ -191,6 +200,9 @@ def _pile_text(shown: list[str], kind: str) -> str:
     if not shown:
         return "—"
     hidden = sum(1 for c in shown if c == "??")
+    if kind in ("fan", "pool") and hidden:
+        known = [c for c in shown if c != "??"]
+        return f"[{len(shown)} cards]" + (f"  known: {' '.join(known)}" if known else "")
     if kind in ("row", "fan", "pool"):
         return " ".join(shown)
     if hidden == len(shown):

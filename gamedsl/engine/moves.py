@@ -72,9 +72,27 @@ class MoveCodec:
         strength = action.combination.kinds.strength
         return " ".join(cards.RANK_TEXT[r] for r in sorted(ranks, key=lambda r: (strength[r], r)))
 
+    def play_text(self, action: Any, kind_index: int, ranks: tuple[int, ...]) -> str:
+        """A play as players read it: the core first, then the extra cards (`A A A 3`)."""
+        kinds = action.combination.kinds
+        kind = kinds.kinds[kind_index]
+        reading = next((r for r in kinds.classify(ranks) if r.kind is kind), None)
+        if reading is None or kind.exact or not kind.wings.width:
+            return self.ranks_text(action, ranks)
+        if kind.is_run:
+            top = kind.run_ranks.index(reading.key)
+            core_ranks = kind.run_ranks[top - reading.length + 1:top + 1]
+        else:
+            core_ranks = (reading.key,)
+        core = [r for r in core_ranks for _ in range(kind.width)]
+        wings = list(ranks)
+        for rank in core:
+            wings.remove(rank)
+        return f"{self.ranks_text(action, tuple(core))} {self.ranks_text(action, tuple(wings))}"
+
     def _combination_move(self, action: Any, kind_index: int, ranks: tuple[int, ...], dst: int) -> Move:
         kinds = action.combination.kinds
-        text = self.ranks_text(action, ranks)
+        text = self.play_text(action, kind_index, ranks)
         if len(kinds.classify(ranks)) > 1:  # the same cards read two ways: say which
             text = f"{kinds.kinds[kind_index].name} {text}"
         if action.index != self.game.default_action:
