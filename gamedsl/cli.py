@@ -95,6 +95,24 @@ def cmd_play(args: argparse.Namespace) -> int:
     return Console(state, seats, seed=args.seed).run()
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .players import PLAYERS
+    from .simulate import simulate
+
+    game = _load(args)
+    seats = [s.strip().lower() for s in args.seats.split(",")] if args.seats else ["greedy"] + ["random"] * (game.players - 1)
+    if len(seats) != game.players or any(s not in PLAYERS for s in seats):
+        print(f"{game.title} needs {game.players} seats among {', '.join(PLAYERS)}; got {args.seats}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.games < 1 or args.workers < 1:
+        print("--games and --workers must be at least 1", file=sys.stderr)
+        return EXIT_USAGE
+    report = simulate(args.game, args.games, seats, str(args.seed), args.players, _options(args.option or []),
+                      args.workers, progress=sys.stderr.isatty())
+    print("\n".join(report.lines()))
+    return EXIT_OK
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     for name in resources.game_names():
         print(name)
@@ -128,6 +146,13 @@ def build_parser() -> argparse.ArgumentParser:
     game_options(play, optional_game=True)
     play.add_argument("--seats", help="comma-separated seats: human or computer (default: human,computer,...)")
     play.set_defaults(run=cmd_play)
+
+    sim = sub.add_parser("simulate", help="play many games between computer players and report the results")
+    game_options(sim)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seats", help="comma-separated players: random, greedy (default: greedy,random,...)")
+    sim.add_argument("--workers", type=int, default=1, help="processes to play the games in (default 1)")
+    sim.set_defaults(run=cmd_simulate)
 
     listing = sub.add_parser("list", help="list the shipped games")
     listing.set_defaults(run=cmd_list)

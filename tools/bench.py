@@ -1,18 +1,24 @@
 """Benchmarks of the hot path, per game file.
 
     python tools/bench.py                  # every shipped game
-    python tools/bench.py russian_bank --positions 2000 --games 5
+    python tools/bench.py russian_bank --positions 2000 --matches 5
 
 For each game: legal-move generations per second over positions taken from seeded random
 games (the compiled generator alone, and `State.legal_moves()` with its `Move` values), and
 random games (whole matches) per second with the moves per second they make.
+
+For games whose moves play combinations (Dou Dizhu): legal leads per second from 200 fixed
+random 20-card and 17-card hands, legal responses per second, and, when RLCard and OpenSpiel
+are installed (`pip install -e '.[bench]'`), the same measures of theirs on the same hands.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
+from pathlib import Path
 
 import gamedsl
 from gamedsl import resources
@@ -65,6 +71,118 @@ def time_games(game: gamedsl.Game, games: int) -> tuple[float, float, float]:
     return games / elapsed, deals / elapsed, moves_made / elapsed
 
 
+def combination_hands(size: int, count: int = 200, seed: int = 2024) -> list[list[str]]:
+    from gamedsl import cards
+
+    deck = [cards.CARD_TEXT[c] for c in cards.standard_deck(2)]
+    rng = random.Random(f"{seed}/{size}")
+    return [rng.sample(deck, size) for _ in range(count)]
+
+
+def combination_position(game: gamedsl.Game, hand: list[str], table: list[str]) -> gamedsl.State:
+    """A play-phase position: `hand` for the first player, `table` to beat."""
+    import yaml
+
+    from gamedsl import cards
+
+    compiled = game.compiled
+    play = next(a for a in compiled.actions if a.combination is not None)
+    hand_zone = compiled.zones.names[play.sources[0][0]]
+    table_zone = compiled.zones.names[play.targets[0][0][0]]
+    deck = [cards.CARD_TEXT[c] for c in cards.standard_deck(2)]
+    spare = [c for c in deck if c not in hand and c not in table]
+    zones = {hand_zone: hand, table_zone: table}
+    for i, zone in enumerate(compiled.zones.of_spec[compiled.zones[play.sources[0][0]].spec.name][1:]):
+        zones[compiled.zones.names[zone]] = [spare[i]]
+    doc = {"phase": compiled.phases[-1], "turn": "P1", "zones": zones}
+    if "landlord" in compiled.counters.base:
+        doc["counters"] = {"landlord": 1, "last_player": 2}
+    return game.load_position(yaml.safe_dump(doc))
+
+
+def time_per_second(work, items, rounds: int = 3) -> float:
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for item in items:
+            work(item)
+        best = min(best, time.perf_counter() - start)
+    return len(items) / best
+
+
+def bench_combinations(game: gamedsl.Game) -> None:
+    """Leads and responses per second, ours and (when installed) RLCard's and OpenSpiel's."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    try:
+        import external_engines as ext
+        have = ext.available()
+    except ImportError:
+        ext, have = None, {}
+    print()
+    print("| hands | engine | leads/s | legal moves per hand |")
+    print("|---|---|---|---|")
+    for size in (20, 17):
+        hands = combination_hands(size)
+        states = [combination_position(game, hand, []) for hand in hands]
+
+        first = time.perf_counter()
+        for state in states:  # the first time: every Move and its text are made
+            state.legal_moves()
+        cold = len(states) / (time.perf_counter() - first)
+        rate = time_per_second(lambda state: state._generate(), states)
+        average = sum(len(s.legal_moves()) for s in states) / len(states)
+        print(f"| {size} cards | gamedsl (compiled generator) | {rate:,.0f} | {average:.1f} |")
+        print(f"| {size} cards | gamedsl (`legal_moves()`, first call) | {cold:,.0f} | {average:.1f} |")
+        if have.get("rlcard"):
+            strings = [ext.rlcard_hand(h) for h in hands]
+            rate = time_per_second(ext.rlcard_leads, strings)
+            average = sum(len(ext.rlcard_leads(h)) for h in strings) / len(strings)
+            print(f"| {size} cards | RLCard | {rate:,.0f} | {average:.1f} |")
+        if have.get("open_spiel") and size == 20:
+            built = [ext.openspiel_lead_state(h) for h in hands]
+            rate = time_per_second(ext.openspiel_leads, built)
+            average = sum(len(ext.openspiel_leads(s)) for s in built) / len(built)
+            print(f"| {size} cards | OpenSpiel | {rate:,.0f} | {average:.1f} |")
+    # Responses: each 17-card hand answers a lead taken from another hand.
+    rng = random.Random(5)
+    pairs = []
+    for hand in combination_hands(17):
+        leader = combination_position(game, [c for c in combination_hands(17, 1, rng.randrange(10**6))[0]
+                                             if c not in hand][:10], [])
+        leads = [m for m in leader.legal_moves() if m.action != "pass"]
+        lead = leads[rng.randrange(len(leads))]
+        leader.play(lead)
+        table = [gamedsl.cards.CARD_TEXT[c] for c in leader.zones[game.compiled.zones.by_name["table"]]]
+        pairs.append((hand, table))
+    states = [combination_position(game, hand, table) for hand, table in pairs]
+
+    print(f"| 17 cards, responses | gamedsl (compiled generator) | "
+          f"{time_per_second(lambda state: state._generate(), states):,.0f} | "
+          f"{sum(len(s.legal_moves()) for s in states) / len(states):.1f} |")
+    if have.get("rlcard"):
+        args = [(ext.rlcard_hand(h), ext.rlcard_hand(t)) for h, t in pairs]
+        rate = time_per_second(lambda a: ext.rlcard_responses(*a), args)
+        print(f"| 17 cards, responses | RLCard | {rate:,.0f} | "
+              f"{sum(len(ext.rlcard_responses(*a)) for a in args) / len(args):.1f} |")
+    print()
+    print("| engine | random games/s |")
+    print("|---|---|")
+    start = time.perf_counter()
+    rng = random.Random(3)
+    for seed in range(50):
+        state = game.new_game(seed)
+        while not state.is_over:
+            moves = state.legal_moves()
+            state.play(moves[rng.randrange(len(moves))])
+    print(f"| gamedsl | {50 / (time.perf_counter() - start):,.1f} |")
+    for name, runner in (("RLCard", "rlcard_random_games"), ("OpenSpiel", "openspiel_random_games")):
+        key = "rlcard" if name == "RLCard" else "open_spiel"
+        if have.get(key):
+            start = time.perf_counter()
+            getattr(ext, runner)(200, 1)
+            print(f"| {name} | {200 / (time.perf_counter() - start):,.1f} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game names (default: every shipped game)")
@@ -81,6 +199,11 @@ def main() -> None:
         public = time_generation(positions, public=True)
         matches, deals, moves = time_games(game, args.matches)
         print(f"| {name} | {len(positions)} | {raw:,.0f} | {public:,.0f} | {matches:.2f} | {deals:.1f} | {moves:,.0f} |")
+    for name in names:
+        game = gamedsl.load_game(name)
+        if any(a.combination is not None for a in game.compiled.actions):
+            print(f"\n{game.title}: combinations")
+            bench_combinations(game)
 
 
 if __name__ == "__main__":

@@ -10,8 +10,7 @@ ranks: enumeration never walks subsets of cards.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import combinations_with_replacement
-from typing import Iterator, Optional
+from typing import Iterator, NamedTuple, Optional
 
 RankCounts = list[int]  # index: rank (0..15), value: how many cards of it
 Play = tuple[int, ...]  # the ranks of a play, sorted
@@ -50,8 +49,7 @@ class CombinationKind:
         return self.max_length > 1
 
 
-@dataclass(frozen=True)
-class Combination:
+class Combination(NamedTuple):
     """One reading of a play: its kind, its core length, its key rank (highest core rank)."""
 
     kind: CombinationKind
@@ -73,76 +71,106 @@ class CombinationSet:
         for i, rank in enumerate(strength):
             self.strength[rank] = i
         self.by_strength = [r for r in strength]  # plays are listed weakest first
+        self._readings: dict[Play, list[Combination]] = {}
 
     # ---- enumeration ------------------------------------------------------------------------
-    def plays(self, counts: RankCounts) -> Iterator[Combination]:
-        """Every combination the hand can make, each (kind, ranks) once."""
+    def plays(self, counts: RankCounts) -> list[Combination]:
+        """Every combination the hand can make, each (kind, ranks) once, weakest first by kind.
+
+        One flat loop per kind over the counts (no nested generators): this is the hot path of
+        games that play combinations."""
+        out: list[Combination] = []
+        append = out.append
+        by_strength = self.by_strength
         for kind in self.kinds:
-            yield from self._plays_of(kind, counts)
+            if kind.exact:
+                if all(counts[r] >= kind.exact.count(r) for r in set(kind.exact)):
+                    key = max(kind.exact, key=self.strength.__getitem__)
+                    append(Combination(kind, 1, key, tuple(sorted(kind.exact))))
+                continue
+            width = kind.width
+            wings = kind.wings
+            if kind.is_run:
+                cores = []
+                order = kind.run_ranks
+                size = len(order)
+                low, high = kind.min_length, kind.max_length
+                for start in range(size):
+                    length = 0
+                    while start + length < size and counts[order[start + length]] >= width:
+                        length += 1
+                        if low <= length <= high:
+                            cores.append(order[start:start + length])
+            else:
+                allowed = kind.run_ranks
+                cores = [(r,) for r in by_strength if counts[r] >= width and (not allowed or r in allowed)]
+            for core in cores:
+                key = core[-1]  # cores run from weak to strong
+                core_ranks = [r for r in core for _ in range(width)] if width > 1 else list(core)
+                length = len(core)
+                if not wings.width:
+                    core_ranks.sort()
+                    append(Combination(kind, length, key, tuple(core_ranks)))
+                    continue
+                rest = list(counts)
+                for rank in core:
+                    rest[rank] -= width
+                for extra in self._wings(wings, length, core, rest):
+                    extra.extend(core_ranks)
+                    extra.sort()
+                    append(Combination(kind, length, key, tuple(extra)))
+        return out
 
-    def _plays_of(self, kind: CombinationKind, counts: RankCounts) -> Iterator[Combination]:
-        if kind.exact:
-            need: dict[int, int] = {}
-            for rank in kind.exact:
-                need[rank] = need.get(rank, 0) + 1
-            if all(counts[r] >= n for r, n in need.items()):
-                ranks = tuple(sorted(kind.exact))
-                yield Combination(kind, 1, max(kind.exact, key=lambda r: self.strength[r]), ranks)
-            return
-        for core in self._cores(kind, counts):
-            rest = list(counts)
-            for rank in core:
-                rest[rank] -= kind.width
-            key = max(core, key=lambda r: self.strength[r])
-            core_ranks = tuple(r for r in core for _ in range(kind.width))
-            for wings in self._wings(kind.wings, len(core), core, rest):
-                yield Combination(kind, len(core), key, tuple(sorted(core_ranks + wings)))
-
-    def _cores(self, kind: CombinationKind, counts: RankCounts) -> Iterator[tuple[int, ...]]:
-        width = kind.width
-        if not kind.is_run:
-            for rank in self.by_strength:
-                if counts[rank] >= width and (not kind.run_ranks or rank in kind.run_ranks):
-                    yield (rank,)
-            return
-        order = kind.run_ranks
-        for start in range(len(order)):
-            length = 0
-            while start + length < len(order) and counts[order[start + length]] >= width:
-                length += 1
-                if length >= kind.min_length and length <= kind.max_length:
-                    yield tuple(order[start:start + length])
-
-    def _wings(self, rules: WingRules, length: int, core: tuple[int, ...], rest: RankCounts) -> Iterator[Play]:
-        if rules.width == 0:
-            yield ()
-            return
+    def _wings(self, rules: WingRules, length: int, core: tuple[int, ...], rest: RankCounts) -> Iterator[list[int]]:
+        """The extra cards, as multisets built rank by rank (never a forbidden one)."""
         count = rules.count(length)
-        candidates = [r for r in self.by_strength if rest[r] >= rules.width and (rules.core_ranks_allowed or r not in core)]
-        if rules.distinct:
-            pools = _choose_distinct(candidates, count)
-        else:
-            pools = combinations_with_replacement(candidates, count)
-        for chosen in pools:
-            used: dict[int, int] = {}
-            for rank in chosen:
-                used[rank] = used.get(rank, 0) + rules.width
-            if any(rest[r] < n for r, n in used.items()):
-                continue
-            if any(n > rules.max_of_a_rank for n in used.values()):
-                continue
-            if rules.forbidden_together and all(r in used for r in rules.forbidden_together):
-                continue
-            yield tuple(r for r in chosen for _ in range(rules.width))
+        width = rules.width
+        candidates = [r for r in self.by_strength if rest[r] >= width and (rules.core_ranks_allowed or r not in core)]
+        # How many wings each candidate rank may give: pairs of distinct ranks give one each.
+        limit = [1 if rules.distinct else min(rest[r], rules.max_of_a_rank) // width for r in candidates]
+        together = rules.forbidden_together
+        if count == 1:  # the common cases without recursion
+            for rank in candidates:
+                yield [rank] * width
+            return
+        if count == 2:
+            for i, first in enumerate(candidates):
+                for j in range(i if limit[i] >= 2 else i + 1, len(candidates)):
+                    second = candidates[j]
+                    if together and first in together and second in together and first != second:
+                        continue
+                    yield [first] * width + [second] * width
+            return
+        chosen: list[int] = []
+
+        def extend(start: int, need: int) -> Iterator[list[int]]:
+            if need == 0:
+                if not (together and all(r in chosen for r in together)):
+                    yield [r for r in chosen for _ in range(width)]
+                return
+            for i in range(start, len(candidates)):
+                rank = candidates[i]
+                for k in range(1, min(limit[i], need) + 1):
+                    chosen.extend([rank] * k)
+                    yield from extend(i + 1, need - k)
+                    del chosen[-k:]
+
+        yield from extend(0, count)
 
     # ---- reading and comparing ----------------------------------------------------------------
     def classify(self, ranks: Play) -> list[Combination]:
-        """Every reading of exactly these ranks as a combination of this game."""
-        counts = [0] * 16
-        for rank in ranks:
-            counts[rank] += 1
+        """Every reading of exactly these ranks as a combination of this game (remembered)."""
         target = tuple(sorted(ranks))
-        return [c for c in self.plays(counts) if c.ranks == target]
+        found = self._readings.get(target)
+        if found is None:
+            counts = [0] * 16
+            for rank in target:
+                counts[rank] += 1
+            found = [c for c in self.plays(counts) if c.ranks == target and c.size == len(target)]
+            if len(self._readings) > 200_000:
+                self._readings.clear()
+            self._readings[target] = found
+        return found
 
     def beats(self, play: Combination, table: Optional[Combination]) -> bool:
         if table is None:
@@ -151,9 +179,3 @@ class CombinationSet:
             return play.kind.tier > table.kind.tier
         return (play.kind is table.kind and play.length == table.length
                 and self.strength[play.key] > self.strength[table.key])
-
-
-def _choose_distinct(candidates: list[int], count: int) -> Iterator[tuple[int, ...]]:
-    from itertools import combinations
-
-    return combinations(candidates, count)

@@ -70,13 +70,15 @@ class MoveCodec:
     def ranks_text(self, action: Any, ranks: tuple[int, ...]) -> str:
         """The ranks of a play, weakest first, as players write them: `3 3 3 4 4`."""
         strength = action.combination.kinds.strength
-        return " ".join(cards.RANK_TEXT[r] for r in sorted(ranks, key=lambda r: (strength[r], r)))
+        return " ".join([cards.RANK_TEXT[r] for r in sorted(ranks, key=strength.__getitem__)])
 
-    def play_text(self, action: Any, kind_index: int, ranks: tuple[int, ...]) -> str:
+    def play_text(self, action: Any, kind_index: int, ranks: tuple[int, ...], readings: Any = None) -> str:
         """A play as players read it: the core first, then the extra cards (`A A A 3`)."""
         kinds = action.combination.kinds
         kind = kinds.kinds[kind_index]
-        reading = next((r for r in kinds.classify(ranks) if r.kind is kind), None)
+        if readings is None:
+            readings = kinds.classify(ranks)
+        reading = next((r for r in readings if r.kind is kind), None)
         if reading is None or kind.exact or not kind.wings.width:
             return self.ranks_text(action, ranks)
         if kind.is_run:
@@ -92,8 +94,9 @@ class MoveCodec:
 
     def _combination_move(self, action: Any, kind_index: int, ranks: tuple[int, ...], dst: int) -> Move:
         kinds = action.combination.kinds
-        text = self.play_text(action, kind_index, ranks)
-        if len(kinds.classify(ranks)) > 1:  # the same cards read two ways: say which
+        readings = kinds.classify(ranks)
+        text = self.play_text(action, kind_index, ranks, readings)
+        if len(readings) > 1:  # the same cards read two ways: say which
             text = f"{kinds.kinds[kind_index].name} {text}"
         if action.index != self.game.default_action:
             text = f"{action.name} {text}"
@@ -284,7 +287,7 @@ class LegalMoves(Sequence[Move]):
 
     def __init__(self, moves: list[Move]):
         self._moves = moves
-        self._set = frozenset(moves)
+        self._set: Optional[frozenset[Move]] = None  # built on the first `in`
 
     def __len__(self) -> int:
         return len(self._moves)
@@ -298,6 +301,8 @@ class LegalMoves(Sequence[Move]):
     def __contains__(self, move: object) -> bool:
         if isinstance(move, str):
             return any(str(m) == move for m in self._moves)
+        if self._set is None:
+            self._set = frozenset(self._moves)
         return move in self._set
 
     def __repr__(self) -> str:

@@ -246,13 +246,15 @@ class State:
             if self.zones[beaten]:
                 table = self.combos.get(beaten)
         dst = action.targets[p][0][0]
+        kinds = play.kinds
+        index = action.index
         for src in action.sources[p]:
             counts = [0] * 16
             for card in self.zones[src]:
                 counts[card >> 2] += 1
-            for combo in play.kinds.plays(counts):
-                if table is None or play.kinds.beats(combo, table):
-                    out.append((action.index, combo.kind.index, combo.ranks, dst))
+            for combo in kinds.plays(counts):
+                if table is None or kinds.beats(combo, table):
+                    out.append((index, combo.kind.index, combo.ranks, dst))
 
     def _apply_priorities(self, moves: list[Internal]) -> list[Internal]:
         p = self.current

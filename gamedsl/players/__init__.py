@@ -1,7 +1,8 @@
 """Computer players. They see a position only through `State.legal_moves()` and observations."""
 
+from .greedy import GreedyPlayer
 from .random_player import RandomPlayer
 
-PLAYERS = {"random": RandomPlayer, "computer": RandomPlayer}
+PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "computer": GreedyPlayer}
 
-__all__ = ["RandomPlayer", "PLAYERS"]
+__all__ = ["RandomPlayer", "GreedyPlayer", "PLAYERS"]
