@@ -15,7 +15,7 @@ from .players import PLAYERS
 
 HELP = """\
 Commands:
-  NUMBER          play the move with that number in the list
+  NUMBER          play the move with that number in the list (#NUMBER when a card has that name)
   MOVE            play a move by its text, e.g. '3H reserve -> foundation1' or 'turn'
                   (your own zones can be named without 'P1.'; 'house 3' = 'house3')
   moves           list the legal moves again
@@ -100,7 +100,13 @@ class Console:
         state = self.state
         moves = state.legal_moves()
         try:
-            if command.isdigit():
+            numbered = command.startswith("#") and command[1:].isdigit()
+            if command.isdigit() and self.also_a_move(command):
+                self.say(f"'{command}' is both move number {command} and a move of its own: "
+                         f"type #{command} for the number, or 'play {command}'.")
+                return False
+            if command.isdigit() or numbered:
+                command = command.lstrip("#")
                 number = int(command)
                 if not 1 <= number <= len(moves):
                     self.say(f"There is no move {number}: pick 1 to {len(moves)}.")
@@ -120,6 +126,13 @@ class Console:
             return False
         self.say(f"{state.players[self.last_human]} plays {played}")
         return True
+
+    def also_a_move(self, command: str) -> bool:
+        """Is a number typed also the text of a legal move (the single card 3 of Dou Dizhu)?"""
+        try:
+            return self.state.parse_move(command) in self.state.legal_moves()
+        except MoveError:
+            return False
 
     def undo(self, seat: int) -> bool:
         state = self.state

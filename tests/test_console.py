@@ -17,7 +17,7 @@ def gamedsl(*args: str, stdin: str = "", timeout: int = 120) -> subprocess.Compl
 
 
 def test_play_by_number_and_text_then_quit():
-    run = gamedsl("play", "russian_bank", "--seed", "3", stdin="moves\n1\nexplain turn\nquit\n")
+    run = gamedsl("play", "russian_bank", "--seed", "3", "--seats", "human,random", stdin="moves\n1\nexplain turn\nquit\n")
     assert run.returncode == 0, run.stderr
     out = run.stdout
     assert "Russian Bank" in out and "P1 (you):" in out
@@ -27,7 +27,7 @@ def test_play_by_number_and_text_then_quit():
 
 
 def test_illegal_and_unparsable_moves_get_a_reason_and_the_prompt_again():
-    run = gamedsl("play", "--seed", "3", stdin="10H P1.reserve -> foundation1\nfly away\n99\n1\n")
+    run = gamedsl("play", "--seed", "3", "--seats", "human,random", stdin="10H P1.reserve -> foundation1\nfly away\n99\n1\n")
     out = run.stdout
     assert run.returncode == 0
     assert "Stop! 10H P1.reserve -> foundation1: illegal" in out
@@ -43,7 +43,7 @@ def test_end_of_input_ends_cleanly():
 
 
 def test_undo_against_the_computer():
-    run = gamedsl("play", "--seed", "3", stdin="1\nundo\nquit\n")
+    run = gamedsl("play", "--seed", "3", "--seats", "human,random", stdin="1\nundo\nquit\n")
     assert run.stdout.count("10H  (13 cards)") >= 2  # the reserve card is back after undo
 
 
@@ -87,3 +87,33 @@ def test_a_bad_position_file_is_reported(tmp_path):
     assert run.returncode == 1 and "did you mean 'P1.reserve'" in run.stderr and "Traceback" not in run.stderr
     run = gamedsl("moves", "russian_bank", "--position", str(tmp_path / "missing.yaml"))
     assert run.returncode == 1 and "cannot read" in run.stderr
+
+
+def test_dou_dizhu_in_the_console_bid_and_play_by_cards():
+    run = gamedsl("play", "dou-dizhu", "--seed", "4", stdin="bid 3\n3\nplay 3\nquit\n")
+    out = run.stdout
+    assert run.returncode == 0 and "Traceback" not in run.stderr
+    assert "P1: human, P2: computer, P3: computer" in out
+    assert "hand    3C 4D 4C 6C 8S 8D 9H JS JC QD KH KC AS AD 2S 2H BJ" in out  # sorted by strength
+    assert "[17 cards]" in out and "bidding" in out and "P1 plays bid 3" in out
+    assert "'3' is both move number 3 and a move of its own" in out
+    assert "P1 plays 3\n" in out
+
+
+def test_dou_dizhu_illegal_play_and_leader_pass_are_refused():
+    run = gamedsl("play", "dou-dizhu", "--seed", "4", stdin="bid 3\npass\n3 3 3\nquit\n")
+    out = run.stdout
+    assert "Stop! pass: illegal" in out
+    assert "Stop! 3 3 3: illegal — P1 does not hold 3 3 3" in out
+
+
+def test_a_whole_dou_dizhu_deal_between_computers():
+    run = gamedsl("play", "dou-dizhu", "--seed", "7", "--seats", "greedy,random,random")
+    assert run.returncode == 0 and "Game over." in run.stdout and "Deal 1 ends (out)" in run.stdout
+
+
+def test_simulate_is_reproducible_with_a_seed():
+    args = ("simulate", "dou-dizhu", "--games", "12", "--seats", "greedy,random,random", "--seed", "9")
+    first, second = gamedsl(*args), gamedsl(*args, "--workers", "2")
+    assert first.returncode == 0 and first.stdout == second.stdout
+    assert "P1    greedy" in first.stdout and "win rate" in first.stdout

@@ -223,9 +223,9 @@ def openspiel_responses_state(hand17: list[str], table_cards: list[str]) -> Any:
     left = Counter(RANKS[:13] * 4 + "BR") - Counter(hand) - Counter(table)
     if Counter(hand + table) - Counter(RANKS[:13] * 4 + "BR"):
         raise ValueError(f"more cards of a rank than the deck holds: {hand} + {table}")
-    # fillers from ranks not on the table first: OpenSpiel will not lead a chain from a rank the
-    # leader holds four of, so the table's ranks must not become bombs
-    filler = "".join(sorted(left.elements(), key=lambda c: (c in table, RANKS.index(c))))
+    # fillers from ranks not on the table first, never the table's lowest rank if avoidable:
+    # OpenSpiel will not lead a chain from a rank the leader holds four of
+    filler = "".join(sorted(left.elements(), key=lambda c: (c == table[0], c in table, RANKS.index(c))))
     filler = _sorted_ranks(filler[: 20 - len(table)])
     state = _openspiel_bid3(0, {0: table + filler, 1: hand})
     lead = next((a for a in state.legal_actions() if _openspiel_ranks(state.action_to_string(a)) == table), None)
