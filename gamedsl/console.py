@@ -201,7 +201,8 @@ def render(state: State, seat: int) -> str:
             label = zone.spec.name + (str(zone.index) if zone.index else "")
             text = _pile_text(shown, zone.spec.kind)
             if zone.name in obs["combinations"]:
-                text += f"   ({obs['combinations'][zone.name]})"
+                by = obs["played_by"].get(zone.name)
+                text += f"   ({obs['combinations'][zone.name]}" + (f", played by {by})" if by else ")")
             lines.append(f"  {label:<{width}}{text}")
     counters = obs["counters"]
     if counters:

@@ -278,15 +278,15 @@ def _main() -> None:
     deck = [rank + suit for rank in "3 4 5 6 7 8 9 10 J Q K A 2".split() for suit in "SHDC"] + ["BJ", "RJ"]
     rng = random.Random(2024)
     hands = [rng.sample(deck, 20) for _ in range(50)]
+    found = available()
+    print("available:", found)
     # responses: the first 17 cards of a hand against a combination made from the other 37 cards
     problems = []
-    for hand in hands[:10]:
+    for hand in hands[:10] if found["rlcard"] else []:
         rest = Counter(deck) - Counter(hand[:17])
         for size in (1, 2, 4, 5, 6):
             leads = sorted(s for s in rlcard_leads(rlcard_hand(list(rest.elements()))) if len(s) == size)
             problems.append((hand[:17], _cards(rng.choice(leads))))
-    found = available()
-    print("available:", found)
 
     if found["rlcard"]:
         strings = [rlcard_hand(hand) for hand in hands]

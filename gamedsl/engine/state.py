@@ -57,6 +57,7 @@ class State:
         self.phase = 0
         self.public: frozenset[int] = frozenset()  # cards revealed to everyone this deal
         self.combos: dict[int, Any] = {}  # the combination lying on a zone, as it was played
+        self.played_by: dict[int, int] = {}  # ... and the seat of the player who played it
         self.winner: Optional[int] = None  # who the deal's `winner's` means while it is scored
         self.history: list[_Frame] = []
         self._frame: Optional[_Frame] = None
@@ -108,7 +109,7 @@ class State:
         if frame.counters is not None:
             self.counters = frame.counters
         if frame.extra is not None:
-            self.phase, self.public, self.combos, self.winner = frame.extra
+            self.phase, self.public, self.combos, self.played_by, self.winner = frame.extra
         (self.current, self.deal_number, self.turn_number, self.moves_in_turn, self.over,
          self.points, results_len) = frame.scalars
         del self.results[results_len:]
@@ -138,6 +139,7 @@ class State:
         other.points = list(self.points)
         other.results = list(self.results)
         other.combos = dict(self.combos)
+        other.played_by = dict(self.played_by)
         other.history = list(self.history)
         other._frame = None
         other._legal = None
@@ -317,16 +319,19 @@ class State:
     def _set_combo(self, zone_id: int, reading: Any) -> None:
         self._save_scalar_state()
         self.combos = dict(self.combos)
+        self.played_by = dict(self.played_by)
         if reading is None:
             self.combos.pop(zone_id, None)
+            self.played_by.pop(zone_id, None)
         else:
             self.combos[zone_id] = reading
+            self.played_by[zone_id] = self.current
 
     def _save_scalar_state(self) -> None:
         """Phase, revealed cards and combinations are copied once per move before they change."""
         frame = self._frame
         if frame is not None and frame.extra is None:
-            frame.extra = (self.phase, self.public, self.combos, self.winner)
+            frame.extra = (self.phase, self.public, self.combos, self.played_by, self.winner)
 
     def _run_triggers(self) -> None:
         """`whenever` rules: after a move, each fires while its condition holds (bounded)."""
@@ -445,6 +450,7 @@ class State:
         self.phase = 0
         self.public = frozenset()
         self.combos = {}
+        self.played_by = {}
         self.winner = None
         self.counters = [start if not keep else value for start, keep, value
                          in zip(c.counters.start, c.counters.whole_match, self.counters)]

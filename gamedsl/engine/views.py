@@ -39,6 +39,7 @@ def observation(state: "State", player: Union[str, int]) -> dict[str, Any]:
         "over": state.over,
         "phase": c.phases[state.phase],
         "combinations": {c.zones.names[z]: combo.kind.name for z, combo in state.combos.items() if state.zones[z]},
+        "played_by": {c.zones.names[z]: f"P{seat + 1}" for z, seat in state.played_by.items() if state.zones[z]},
         "zones": {c.zones.names[z]: visible_cards(state, z, seat) for z in range(len(state.zones))},
         "counters": {label: _number(v) for label, v in zip(c.counters.labels, state.counters)},
         "scores": state.scores,
