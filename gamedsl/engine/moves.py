@@ -67,6 +67,17 @@ class MoveCodec:
             text = body if action_index == self.game.default_action else f"{action.name} {body}"
         return Move(action.name, card_text, source, target, text)
 
+    def remember_play(self, move: Internal, action: Any, reading: Any, ambiguous: bool) -> None:
+        """Name a play the generator has just read, without reading its cards again."""
+        text = self.play_text(action, move[1], move[2], (reading,))
+        if ambiguous:
+            text = f"{reading.kind.name} {text}"
+        if action.index != self.game.default_action:
+            text = f"{action.name} {text}"
+        public = Move(action.name, self.ranks_text(action, move[2]), None, self.zone_names[move[3]], text)
+        self._to_public[move] = public
+        self._to_internal[public] = move
+
     def ranks_text(self, action: Any, ranks: tuple[int, ...]) -> str:
         """The ranks of a play, weakest first, as players write them: `3 3 3 4 4`."""
         strength = action.combination.kinds.strength

@@ -250,13 +250,30 @@ class State:
         dst = action.targets[p][0][0]
         kinds = play.kinds
         index = action.index
+        codec = self.game.codec
+        known = codec._to_public
         for src in action.sources[p]:
             counts = [0] * 16
             for card in self.zones[src]:
                 counts[card >> 2] += 1
-            for combo in kinds.plays(counts):
+            plays = kinds.plays(counts)
+            fresh = False
+            for combo in plays:
                 if table is None or kinds.beats(combo, table):
-                    out.append((index, combo.kind.index, combo.ranks, dst))
+                    move = (index, combo.kind.index, combo.ranks, dst)
+                    out.append(move)
+                    if move not in known:
+                        fresh = True
+            if fresh:
+                # Name the new plays now: every reading of a set of the hand's cards is among
+                # `plays`, so counting them says which sets read two ways, without classifying.
+                readings: dict[tuple, int] = {}
+                for combo in plays:
+                    readings[combo.ranks] = readings.get(combo.ranks, 0) + 1
+                for combo in plays:
+                    move = (index, combo.kind.index, combo.ranks, dst)
+                    if move not in known:
+                        codec.remember_play(move, action, combo, readings[combo.ranks] > 1)
 
     def _apply_priorities(self, moves: list[Internal]) -> list[Internal]:
         p = self.current
