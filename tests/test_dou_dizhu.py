@@ -263,3 +263,33 @@ def test_hands_are_hidden_from_the_others():
     obs = state.observation("P1")
     assert "??" not in obs["zones"]["P1.hand"] and set(obs["zones"]["P2.hand"]) == {"??"}
     assert set(obs["zones"]["bottom"]) == {"??"}
+
+
+def test_bidding_1_then_2_then_two_passes():
+    state = bidding("P1")
+    for move in ("bid 1", "bid 2", "pass", "pass"):
+        state.play(move)
+    assert state.observation("P1")["phase"] == "play"
+    assert state.counters[state.game.compiled.counters.index("landlord", 0)] == 2
+    assert state.counters[state.game.compiled.counters.index("bid", 0)] == 2
+    assert state.current_player == "P2"
+    obs = state.observation("P3")
+    assert obs["zones"]["bottom"] == [] and len([c for c in obs["zones"]["P2.hand"] if c != "??"]) == 3
+
+
+def test_bidding_undo_restores_the_phase_and_the_bottom():
+    state = bidding("P1")
+    before = state.to_yaml()
+    state.play("bid 3")
+    state.undo()
+    assert state.to_yaml() == before and state.observation("P1")["phase"] == "bidding"
+
+
+def test_positions_round_trip_with_phase_combinations_and_revealed_cards():
+    state = bidding("P1")
+    state.play("bid 3")
+    state.play(state.legal_moves()[-1])
+    text = state.to_yaml()
+    assert "combinations:" in text and "revealed:" in text and "phase: play" in text
+    again = state.game.load_position(text)
+    assert again.to_yaml() == text and list(again.legal_moves()) == list(state.legal_moves())

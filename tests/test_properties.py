@@ -13,7 +13,12 @@ import gamedsl
 
 from .conftest import cached_game
 
-SHORT_MATCH = (("target", 1),)  # the first deal that scores decides the match
+import pytest
+
+from gamedsl import resources
+
+GAMES = resources.game_names()
+SHORT_MATCH = {"russian_bank": (("target", 1),)}  # the first deal that scores decides the match
 
 
 def random_playout(game: gamedsl.Game, seed: int, steps: int, chooser_seed: int):
@@ -28,19 +33,21 @@ def random_playout(game: gamedsl.Game, seed: int, steps: int, chooser_seed: int)
         yield state
 
 
+@pytest.mark.parametrize("name", GAMES)
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**6), chooser=st.integers(0, 10**6))
-def test_cards_are_never_lost_or_duplicated(seed, chooser):
-    game = cached_game("russian_bank")
+def test_cards_are_never_lost_or_duplicated(name, seed, chooser):
+    game = cached_game(name)
     universe = game.compiled.universe
     for state in random_playout(game, seed, 400, chooser):
         assert state.card_count() == universe
 
 
+@pytest.mark.parametrize("name", GAMES)
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10**6), chooser=st.integers(0, 10**6))
-def test_every_legal_move_applies_and_undoes_exactly(seed, chooser):
-    game = cached_game("russian_bank")
+def test_every_legal_move_applies_and_undoes_exactly(name, seed, chooser):
+    game = cached_game(name)
     for i, state in enumerate(random_playout(game, seed, 150, chooser)):
         if i % 10:
             continue
@@ -52,10 +59,11 @@ def test_every_legal_move_applies_and_undoes_exactly(seed, chooser):
         assert state.to_yaml() == before_yaml
 
 
+@pytest.mark.parametrize("name", GAMES)
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10**6), chooser=st.integers(0, 10**6), steps=st.integers(1, 120))
-def test_undo_restores_the_start(seed, chooser, steps):
-    game = cached_game("russian_bank")
+def test_undo_restores_the_start(name, seed, chooser, steps):
+    game = cached_game(name)
     start = game.new_game(seed)
     key, text = start.key(), start.to_yaml()
     state = None
@@ -68,10 +76,11 @@ def test_undo_restores_the_start(seed, chooser, steps):
     assert state.key() == key and state.to_yaml() == text
 
 
+@pytest.mark.parametrize("name", GAMES)
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 10**6), chooser=st.integers(0, 10**6), steps=st.integers(0, 200))
-def test_positions_round_trip_through_yaml(seed, chooser, steps):
-    game = cached_game("russian_bank")
+def test_positions_round_trip_through_yaml(name, seed, chooser, steps):
+    game = cached_game(name)
     state = game.new_game(seed)
     for state in random_playout(game, seed, steps, chooser):
         pass
@@ -82,10 +91,11 @@ def test_positions_round_trip_through_yaml(seed, chooser, steps):
     assert list(again.legal_moves()) == list(state.legal_moves())
 
 
+@pytest.mark.parametrize("name", GAMES)
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10**6), chooser=st.integers(0, 10**6))
-def test_moves_round_trip_through_text_and_are_explained_legal(seed, chooser):
-    game = cached_game("russian_bank")
+def test_moves_round_trip_through_text_and_are_explained_legal(name, seed, chooser):
+    game = cached_game(name)
     for i, state in enumerate(random_playout(game, seed, 100, chooser)):
         if i % 7:
             continue
@@ -94,41 +104,50 @@ def test_moves_round_trip_through_text_and_are_explained_legal(seed, chooser):
             assert state.explain(move).legal
 
 
+@pytest.mark.parametrize("name", GAMES)
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10**6), chooser=st.integers(0, 10**6))
-def test_random_games_end(seed, chooser):
-    game = cached_game("russian_bank", None, SHORT_MATCH)
+def test_random_games_end(name, seed, chooser):
+    game = cached_game(name, None, SHORT_MATCH.get(name, ()))
     state = None
     for state in random_playout(game, seed, 200_000, chooser):
         pass
     assert state is not None and state.is_over
-    assert state.results and state.results[-1].end in ("going_out", "blocked")
+    assert state.results and state.results[-1].end in game.rules
 
 
+@pytest.mark.parametrize("name", GAMES)
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10**6), chooser=st.integers(0, 10**6))
-def test_a_seed_replays_the_same_game(seed, chooser):
-    game = cached_game("russian_bank")
+def test_a_seed_replays_the_same_game(name, seed, chooser):
+    game = cached_game(name)
     first = [(str(s.history[-1].move), s.key()) for s in random_playout(game, seed, 300, chooser)]
     second = [(str(s.history[-1].move), s.key()) for s in random_playout(game, seed, 300, chooser)]
     assert first == second
 
 
+@pytest.mark.parametrize("name", GAMES)
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10**6), chooser=st.integers(0, 10**6), steps=st.integers(0, 100))
-def test_observation_hides_what_a_player_may_not_see(seed, chooser, steps):
-    game = cached_game("russian_bank")
+def test_observation_hides_what_a_player_may_not_see(name, seed, chooser, steps):
+    game = cached_game(name)
     state = game.new_game(seed)
     for state in random_playout(game, seed, steps, chooser):
         pass
+    compiled = game.compiled
+    public = {gamedsl.cards.CARD_TEXT[c] for c in state.public}
     for seat, me in enumerate(state.players):
         zones = state.observation(me)["zones"]
-        for name, shown in zones.items():
-            actual = [gamedsl.cards.CARD_TEXT[c] for c in state.zones[game.compiled.zones.by_name[name]]]
+        for zone_name, shown in zones.items():
+            zone = compiled.zones[compiled.zones.by_name[zone_name]]
+            actual = [gamedsl.cards.CARD_TEXT[c] for c in state.zones[zone.id]]
             assert len(shown) == len(actual)
-            if name.endswith(".hand"):
-                assert set(shown) <= {"??"}
-            if name.endswith(".reserve") and actual:
+            face = zone.spec.face
+            if face == "down" or (face == "owner" and zone.owner != seat):
+                assert set(shown) <= {"??"} | public  # only what was revealed to all
+            if face == "down_top_up" and actual:
                 assert shown[-1] == actual[-1] and set(shown[:-1]) <= {"??"}
+            if face == "up" or (face == "owner" and zone.owner == seat):
+                assert shown == actual
             for seen, real in zip(shown, actual):
                 assert seen in ("??", real)
