@@ -74,15 +74,25 @@ class CombinationSet:
         self._readings: dict[Play, list[Combination]] = {}
 
     # ---- enumeration ------------------------------------------------------------------------
-    def plays(self, counts: RankCounts) -> list[Combination]:
-        """Every combination the hand can make, each (kind, ranks) once, weakest first by kind.
+    def answers(self, counts: RankCounts, table: Combination) -> list[Combination]:
+        """The plays that beat `table`: only its kind at its length (keys above), and the
+        kinds of a higher tier, are enumerated at all."""
+        strength = self.strength
+        above = strength[table.key]
+        higher = [k for k in self.kinds if k.tier > table.kind.tier]
+        same = [c for c in self.plays(counts, (table.kind,), table.length) if strength[c.key] > above]
+        return same + (self.plays(counts, higher) if higher else [])
+
+    def plays(self, counts: RankCounts, kinds: Optional[tuple] = None, only_length: int = 0) -> list[Combination]:
+        """Every combination the hand can make, each (kind, ranks) once, weakest first by kind
+        (of `kinds` only, and of one core length, when given).
 
         One flat loop per kind over the counts (no nested generators): this is the hot path of
         games that play combinations."""
         out: list[Combination] = []
         append = out.append
         by_strength = self.by_strength
-        for kind in self.kinds:
+        for kind in kinds if kinds is not None else self.kinds:
             if kind.exact:
                 if all(counts[r] >= kind.exact.count(r) for r in set(kind.exact)):
                     key = max(kind.exact, key=self.strength.__getitem__)
@@ -95,6 +105,8 @@ class CombinationSet:
                 order = kind.run_ranks
                 size = len(order)
                 low, high = kind.min_length, kind.max_length
+                if only_length:
+                    low = high = only_length
                 for start in range(size):
                     length = 0
                     while start + length < size and counts[order[start + length]] >= width:

@@ -256,19 +256,18 @@ class State:
             counts = [0] * 16
             for card in self.zones[src]:
                 counts[card >> 2] += 1
-            plays = kinds.plays(counts)
+            plays = kinds.plays(counts) if table is None else kinds.answers(counts, table)
             fresh = False
             for combo in plays:
-                if table is None or kinds.beats(combo, table):
-                    move = (index, combo.kind.index, combo.ranks, dst)
-                    out.append(move)
-                    if move not in known:
-                        fresh = True
+                move = (index, combo.kind.index, combo.ranks, dst)
+                out.append(move)
+                if move not in known:
+                    fresh = True
             if fresh:
-                # Name the new plays now: every reading of a set of the hand's cards is among
-                # `plays`, so counting them says which sets read two ways, without classifying.
+                # Name the new plays now: every reading of a set of the hand's cards is a play
+                # of the hand, so counting them says which sets read two ways, without classifying.
                 readings: dict[tuple, int] = {}
-                for combo in plays:
+                for combo in plays if table is None else kinds.plays(counts):
                     readings[combo.ranks] = readings.get(combo.ranks, 0) + 1
                 for combo in plays:
                     move = (index, combo.kind.index, combo.ranks, dst)
