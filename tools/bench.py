@@ -118,9 +118,7 @@ def bench_combinations(game: gamedsl.Game) -> None:
         have = ext.available()
     except ImportError:
         ext, have = None, {}
-    print()
-    print("| hands | engine | leads/s | legal moves per hand |")
-    print("|---|---|---|---|")
+    rows: list[tuple[str, str, float, float]] = []
     for size in (20, 17):
         hands = combination_hands(size)
         states = [combination_position(game, hand, []) for hand in hands]
@@ -131,18 +129,18 @@ def bench_combinations(game: gamedsl.Game) -> None:
         cold = len(states) / (time.perf_counter() - first)
         rate = time_per_second(lambda state: state._generate(), states)
         average = sum(len(s.legal_moves()) for s in states) / len(states)
-        print(f"| {size} cards | gamedsl (compiled generator) | {rate:,.0f} | {average:.1f} |")
-        print(f"| {size} cards | gamedsl (`legal_moves()`, first call) | {cold:,.0f} | {average:.1f} |")
+        rows.append((f"{size} cards", "gamedsl (compiled generator)", rate, average))
+        rows.append((f"{size} cards", "gamedsl (`legal_moves()`, first call)", cold, average))
         if have.get("rlcard"):
             strings = [ext.rlcard_hand(h) for h in hands]
             rate = time_per_second(ext.rlcard_leads, strings)
             average = sum(len(ext.rlcard_leads(h)) for h in strings) / len(strings)
-            print(f"| {size} cards | RLCard | {rate:,.0f} | {average:.1f} |")
+            rows.append((f"{size} cards", "RLCard", rate, average))
         if have.get("open_spiel") and size == 20:
             built = [ext.openspiel_lead_state(h) for h in hands]
             rate = time_per_second(ext.openspiel_leads, built)
             average = sum(len(ext.openspiel_leads(s)) for s in built) / len(built)
-            print(f"| {size} cards | OpenSpiel | {rate:,.0f} | {average:.1f} |")
+            rows.append((f"{size} cards", "OpenSpiel", rate, average))
     # Responses: each 17-card hand answers a lead taken from another hand.
     rng = random.Random(5)
     pairs = []
@@ -156,17 +154,22 @@ def bench_combinations(game: gamedsl.Game) -> None:
         pairs.append((hand, table))
     states = [combination_position(game, hand, table) for hand, table in pairs]
 
-    print(f"| 17 cards, responses | gamedsl (compiled generator) | "
-          f"{time_per_second(lambda state: state._generate(), states):,.0f} | "
-          f"{sum(len(s.legal_moves()) for s in states) / len(states):.1f} |")
+    rows.append(("17 cards, responses", "gamedsl (compiled generator)",
+                 time_per_second(lambda state: state._generate(), states),
+                 sum(sum(m.action != "pass" for m in s.legal_moves()) for s in states) / len(states)))
     if have.get("rlcard"):
         args = [(ext.rlcard_hand(h), ext.rlcard_hand(t)) for h, t in pairs]
         rate = time_per_second(lambda a: ext.rlcard_responses(*a), args)
-        print(f"| 17 cards, responses | RLCard | {rate:,.0f} | "
-              f"{sum(len(ext.rlcard_responses(*a)) for a in args) / len(args):.1f} |")
+        rows.append(("17 cards, responses", "RLCard", rate,
+                     sum(len(ext.rlcard_responses(*a)) - 1 for a in args) / len(args)))  # less its 'pass'
     print()
-    print("| engine | random games/s |")
-    print("|---|---|")
+    print("| hands | engine | per second | ratio to RLCard | legal moves per hand |")
+    print("|---|---|---|---|---|")
+    for hands, engine, rate, average in rows:
+        peer = next((r for h, e, r, _ in rows if h == hands and e == "RLCard"), None)
+        ratio = f"{rate / peer:.2f}" if peer else "–"
+        print(f"| {hands} | {engine} | {rate:,.0f} | {ratio} | {average:.1f} |")
+    games: list[tuple[str, float]] = []
     start = time.perf_counter()
     rng = random.Random(3)
     for seed in range(50):
@@ -174,13 +177,19 @@ def bench_combinations(game: gamedsl.Game) -> None:
         while not state.is_over:
             moves = state.legal_moves()
             state.play(moves[rng.randrange(len(moves))])
-    print(f"| gamedsl | {50 / (time.perf_counter() - start):,.1f} |")
+    games.append(("gamedsl", 50 / (time.perf_counter() - start)))
     for name, runner in (("RLCard", "rlcard_random_games"), ("OpenSpiel", "openspiel_random_games")):
         key = "rlcard" if name == "RLCard" else "open_spiel"
         if have.get(key):
             start = time.perf_counter()
             getattr(ext, runner)(200, 1)
-            print(f"| {name} | {200 / (time.perf_counter() - start):,.1f} |")
+            games.append((name, 200 / (time.perf_counter() - start)))
+    peer = dict(games).get("RLCard")
+    print()
+    print("| engine | random games/s | ratio to RLCard |")
+    print("|---|---|---|")
+    for name, rate in games:
+        print(f"| {name} | {rate:,.1f} | {f'{rate / peer:.2f}' if peer else '–'} |")
 
 
 def main() -> None:
