@@ -72,6 +72,7 @@ class CombinationSet:
             self.strength[rank] = i
         self.by_strength = [r for r in strength]  # plays are listed weakest first
         self._readings: dict[Play, list[Combination]] = {}
+        self._run_tables: dict[int, list[list[Play]]] = {}
 
     # ---- enumeration ------------------------------------------------------------------------
     def answers(self, counts: RankCounts, table: Combination) -> list[Combination]:
@@ -107,15 +108,36 @@ class CombinationSet:
                 low, high = kind.min_length, kind.max_length
                 if only_length:
                     low = high = only_length
+                plain = not wings.width
+                runs = self._runs(kind) if plain else None
                 for start in range(size):
                     length = 0
                     while start + length < size and counts[order[start + length]] >= width:
                         length += 1
                         if low <= length <= high:
-                            cores.append(order[start:start + length])
+                            if plain:  # straights, pair chains: the sorted cards are in a table
+                                append(Combination(kind, length, order[start + length - 1], runs[start][length]))
+                            else:
+                                cores.append(order[start:start + length])
             else:
                 allowed = kind.run_ranks
-                cores = [(r,) for r in by_strength if counts[r] >= width and (not allowed or r in allowed)]
+                ranks = [r for r in by_strength if counts[r] >= width and (not allowed or r in allowed)]
+                if not wings.width:  # solo, pair, trio, bomb: nothing to arrange
+                    for r in ranks:
+                        append(Combination(kind, 1, r, (r,) * width))
+                    continue
+                if wings.count(1) == 1 and not wings.core_ranks_allowed:
+                    # trio with a single, trio with a pair: one extra group of another rank
+                    wide = wings.width
+                    extras = [r for r in by_strength if counts[r] >= wide]
+                    for r in ranks:
+                        core = (r,) * width
+                        for x in extras:
+                            if x != r:
+                                ranks_played = (x,) * wide + core if x < r else core + (x,) * wide
+                                append(Combination(kind, 1, r, ranks_played))
+                    continue
+                cores = [(r,) for r in ranks]
             for core in cores:
                 key = core[-1]  # cores run from weak to strong
                 core_ranks = [r for r in core for _ in range(width)] if width > 1 else list(core)
@@ -132,6 +154,16 @@ class CombinationSet:
                     extra.sort()
                     append(Combination(kind, length, key, tuple(extra)))
         return out
+
+    def _runs(self, kind: CombinationKind) -> list[list[Play]]:
+        """For a run without wings: the sorted ranks of the run from `start`, of each length."""
+        found = self._run_tables.get(kind.index)
+        if found is None:
+            order = kind.run_ranks
+            found = [[tuple(sorted(r for r in order[start:start + length] for _ in range(kind.width)))
+                      for length in range(len(order) - start + 1)] for start in range(len(order))]
+            self._run_tables[kind.index] = found
+        return found
 
     def _wings(self, rules: WingRules, length: int, core: tuple[int, ...], rest: RankCounts) -> Iterator[list[int]]:
         """The extra cards, as multisets built rank by rank (never a forbidden one)."""
