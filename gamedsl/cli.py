@@ -31,6 +31,8 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
 def _load(args: argparse.Namespace):
     from .engine import load_game
 
+    if args.game is None:
+        args.game = resources.default_game()
     return load_game(args.game, getattr(args, "players", None), _options(getattr(args, "option", None) or []))
 
 
@@ -129,9 +131,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     def game_options(p: argparse.ArgumentParser, optional_game: bool = False) -> None:
         if optional_game:
-            p.add_argument("game", nargs="?", default=resources.DEFAULT_GAME, help="game name or file (default: russian_bank)")
+            p.add_argument("game", nargs="?", default=None, help="game name or file (default: the one games/default names)")
         else:
-            p.add_argument("game", help="game name (russian_bank, russian-bank) or a .game file")
+            p.add_argument("game", help="a shipped game's name (see 'gamedsl list') or a .game file")
         p.add_argument("--players", type=int, default=None, help="number of players, where the game allows several")
         p.add_argument("--option", action="append", metavar="NAME=VALUE", help="set an option of the game file")
         p.add_argument("--seed", default=0, help="seed of the shuffles (default 0)")

@@ -128,7 +128,7 @@ class Console:
         return True
 
     def also_a_move(self, command: str) -> bool:
-        """Is a number typed also the text of a legal move (the single card 3 of Dou Dizhu)?"""
+        """Is a number typed also the text of a legal move (a single card 3, say)?"""
         try:
             return self.state.parse_move(command) in self.state.legal_moves()
         except MoveError:

@@ -12,7 +12,7 @@ from .errors import GameNotFoundError, did_you_mean
 
 _PACKAGE = Path(__file__).resolve().parent
 GAME_SUFFIX = ".game"
-DEFAULT_GAME = "russian_bank"
+DEFAULT_FILE = "default"  # games/default names the game `gamedsl play` starts when none is named
 
 
 def data_dir(name: str) -> Path:
@@ -28,9 +28,18 @@ def grammar_path() -> Path:
 
 
 def game_names() -> list[str]:
-    """Names of the shipped games: `russian_bank`, `russian_bank/short`, ..."""
+    """Names of the shipped games: `my_game`, `my_game/variant`, ..."""
     root = data_dir("games")
     return sorted(p.relative_to(root).with_suffix("").as_posix() for p in root.rglob(f"*{GAME_SUFFIX}"))
+
+
+def default_game() -> str:
+    """The game played when none is named (the first shipped game if games/default is missing)."""
+    path = data_dir("games") / DEFAULT_FILE
+    if path.is_file() and path.read_text(encoding="utf-8").strip():
+        return path.read_text(encoding="utf-8").strip()
+    names = game_names()
+    return names[0] if names else ""
 
 
 def display_path(path: Path) -> str:
@@ -42,7 +51,7 @@ def display_path(path: Path) -> str:
 
 
 def find_game(name_or_path: str | Path) -> Path:
-    """Resolve a game name (`russian_bank`, `russian-bank`) or a path to its file."""
+    """Resolve a game name (`my_game`, `my-game`) or a path to its file."""
     text = str(name_or_path)
     path = Path(text)
     if path.suffix == GAME_SUFFIX or path.is_file():

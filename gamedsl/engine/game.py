@@ -87,6 +87,6 @@ def _coerce(value: Any, default: Any) -> Any:
 
 def load_game(name_or_path: Union[str, Path], players: Optional[int] = None,
               options: Optional[dict[str, Any]] = None) -> Game:
-    """Load a shipped game by name (`russian_bank`, `russian-bank`) or a game file by path."""
+    """Load a shipped game by name (`my_game`, `my-game`) or a game file by path."""
     path = resources.find_game(name_or_path)
     return Game(check_file(path), players, options)

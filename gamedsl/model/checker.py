@@ -359,7 +359,7 @@ class Checker:
                         decl.count is not None, info, decl.sorted_by.text if decl.sorted_by else None)
 
     def check_owner(self, owner: Optional[str], pos: SourcePos) -> None:
-        """A possessive owner (`landlord's`, `winner's`) names a player through a shared counter."""
+        """A possessive owner (`dealer's`, `winner's`) names a player through a shared counter."""
         if owner is None or owner in ("own", "each", "opponent's"):
             return
         name = owner[:-2]
