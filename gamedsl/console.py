@@ -35,6 +35,7 @@ class Console:
         self.out = out
         self.computers = {i: PLAYERS[kind](f"{seed}/{i}") for i, kind in enumerate(seats) if kind != "human"}
         self.last_human: Optional[int] = None
+        self.asked: list[tuple[int, int]] = []  # (moves played, seat) each time a human was asked
         self.results_seen = len(state.results)
 
     def say(self, text: str = "") -> None:
@@ -64,6 +65,8 @@ class Console:
         if self.last_human != seat and sum(k == "human" for k in self.seats) > 1:
             self.say(f"\n=== {state.players[seat]}'s turn: only {state.players[seat]} should look ===")
         self.last_human = seat
+        if not self.asked or self.asked[-1] != (len(state.history), seat):
+            self.asked.append((len(state.history), seat))
         self.say(render(state, seat))
         self.show_moves()
         while True:
@@ -92,6 +95,8 @@ class Console:
                 if self.undo(seat):
                     self.say(render(state, seat))
                     self.show_moves()
+                    if state.current != seat:
+                        return True
             else:
                 if self.try_move(command):
                     return True
@@ -139,15 +144,15 @@ class Console:
         if any(k == "human" for i, k in enumerate(self.seats) if i != seat):
             self.say("Undo is only for games against the computer.")
             return False
-        if not state.history:
+        # Back to the last time this player was asked before their latest move.
+        earlier = [moves for moves, who in self.asked if who == seat and moves < len(state.history)]
+        if not earlier:
             self.say("Nothing to undo.")
             return False
-        while state.history:
+        target = earlier[-1]
+        while len(state.history) > target:
             state.undo()
-            if state.current == seat:
-                break
-        while state.current != seat and state.history:  # went back past the start of our turn
-            state.undo()
+        self.asked = [(moves, who) for moves, who in self.asked if moves <= target]
         self.results_seen = min(self.results_seen, len(state.results))
         return True
 

@@ -174,6 +174,8 @@ def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[I
         return None
     if named and named[0].combination is not None:
         plays, words = [named[0]], words[1:]
+        if not words:
+            raise InvalidMoveError(f"'{text}': say which cards, e.g. '{named[0].name} 3 3'")
     kind_name = None
     if words:
         kinds = {k.name.lower(): k for k in plays[0].combination.kinds.kinds}
@@ -181,6 +183,8 @@ def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[I
             kind_name, words = kinds[words[0].lower()].name, words[1:]
     ranks = parse_ranks(" ".join(words))
     if ranks is None:
+        if named or kind_name:
+            raise InvalidMoveError(f"'{text}': write the cards by their ranks, e.g. 3 3 3 4 4, 10 J Q K A, BJ RJ")
         return None
     for action in plays:
         kinds = action.combination.kinds
@@ -196,9 +200,8 @@ def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[I
             return found[0]
         dst = action.targets[player][0][0]
         return (action.index, readings[0].kind.index, ranks, dst)
-    if named or kind_name:
-        raise InvalidMoveError(f"'{text}' is not a combination of this game")
-    return None
+    names = ", ".join(kinds.name for kinds in plays[0].combination.kinds.kinds)
+    raise InvalidMoveError(f"'{text}' is not a combination of this game ({names})")
 
 
 def parse_pattern(codec: MoveCodec, text: str, player: int) -> MovePattern:
@@ -224,6 +227,9 @@ def parse_pattern(codec: MoveCodec, text: str, player: int) -> MovePattern:
     left = parts[0].split()
     right = parts[1].split() if len(parts) > 1 else []
     if len(parts) == 1:
+        if not any(a.moves_cards and a.combination is None for a in game.actions):
+            names = ", ".join(sorted({a.name for a in game.actions}))
+            raise InvalidMoveError(f"'{text}' is not a move: type a play by its cards (33344, BJ RJ) or one of: {names}")
         raise InvalidMoveError(f"'{text}': write a card move as CARD FROM -> TO (e.g. '3H P1.reserve -> foundation2')")
     card: Optional[int] = None
     if left:
