@@ -117,3 +117,19 @@ def test_simulate_is_reproducible_with_a_seed():
     first, second = gamedsl(*args), gamedsl(*args, "--workers", "2")
     assert first.returncode == 0 and first.stdout == second.stdout
     assert "P1    greedy" in first.stdout and "win rate" in first.stdout
+
+
+def test_console_undo_never_goes_past_the_players_first_decision():
+    run = gamedsl("play", "dou-dizhu", "--seed", "1", stdin="undo\nbid 3\nundo\nquit\n")
+    out = run.stdout
+    assert "Nothing to undo." in out
+    assert out.count("bidding · P1 to move") >= 2  # back at the bidding after the undo
+    assert "Traceback" not in run.stderr
+
+
+def test_console_explains_what_is_not_a_play():
+    run = gamedsl("play", "dou-dizhu", "--seed", "1", stdin="bid 3\nplay\n3 3 3 3 3\nZZ\nquit\n")
+    out = run.stdout
+    assert "'play': say which cards" in out
+    assert "'3 3 3 3 3' is not a combination of this game" in out
+    assert "'ZZ' is not a move: type a play by its cards" in out

@@ -172,7 +172,9 @@ def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[I
     plays = [a for a in game.actions if a.combination is not None]
     if not plays:
         return None
-    if named and named[0].combination is not None:
+    if named and named[0].combination is None:
+        return None  # another move of the game, by its name
+    if named:
         plays, words = [named[0]], words[1:]
         if not words:
             raise InvalidMoveError(f"'{text}': say which cards, e.g. '{named[0].name} 3 3'")
