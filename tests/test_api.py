@@ -142,9 +142,9 @@ def test_a_blocked_deal_scores_the_difference_of_the_weighted_counts():
         P1_reserve=["5S", "6S"], P1_waste=waste,
         P2_reserve=["7S", "8S", "9S"], P2_waste=["2C", "3C", "4C", "5C", "6C"],
         P2_hand=["7C", "8C", "9C", "10C", "JC", "QC", "AD", "2S", "3S", "4S", "5D", "6D", "7D", "8D", "9D"]))
-    doc["counters"] = {"P2.idle": 1}
+    doc["counters"] = {"P1.idle": 1, "P2.idle": 2}
     state = game.load_position(yaml.safe_dump(doc))
-    state.play("turn")  # P1 turns the waste over: now both players have gone a whole round idle
+    state.play("turn")  # P1 turns the waste over again: both have been through their piles idle
     assert state.results[-1].end == "blocked"
     assert state.results[-1].scores == (8, 0)
     assert state.scores == {"P1": 8, "P2": 0}

@@ -1,7 +1,7 @@
 """Dou Dizhu: the worked examples of Part 3, bidding, scoring, and seeded games.
 
-Positions give each hand, the table and the counters the file declares (landlord and
-last_player hold seats 1-3). Plays are written by their ranks, as a player types them.
+Positions give each hand, the table and the counters the file declares (landlord holds a
+seat 1-3). Plays are written by their ranks, as a player types them.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def position(turn="P1", phase="play", table=(), counters=None, **hands):
     zones = {f"{p}.hand": list(hands[p]) if p in hands else [next(spare)] for p in ("P1", "P2", "P3")}
     zones["table"] = list(table)
     doc = {"phase": phase, "turn": turn, "zones": zones,
-           "counters": {"landlord": 1, "bid": 1, "last_player": 3, **(counters or {})}}
+           "counters": {"landlord": 1, "bid": 1, **(counters or {})}}
     return cached_game("dou_dizhu").load_position(yaml.safe_dump(doc))
 
 
@@ -196,7 +196,7 @@ def test_example_10_spring():
 
 def test_example_10_reverse_spring():
     state = position(turn="P2", table=["4S"], P2=["QS"], counters={"bid": 1, "multiplier": 1, "farmer_plays": 0,
-                                                                    "landlord_plays": 1, "last_player": 1})
+                                                                    "landlord_plays": 1})
     state.play("Q")
     assert state.scores == {"P1": -4, "P2": 2, "P3": 2}
 

@@ -27,7 +27,7 @@ def engine_plays(hand: list[str], table: list[str]) -> set[tuple[str, tuple[str,
     others = [c for c in DECK if c not in hand and c not in table]
     doc = {"phase": "play", "turn": "P1",
            "zones": {"P1.hand": hand, "P2.hand": others[:1], "P3.hand": others[1:2], "table": table},
-           "counters": {"landlord": 1, "bid": 1, "last_player": 2}}
+           "counters": {"landlord": 1, "bid": 1}}
     state = game.load_position(yaml.safe_dump(doc))
     plays = set()
     for move in state.legal_moves():

@@ -162,7 +162,7 @@ MISTAKES = [
     Mistake("unknown_suit_in_colour", "colour black: S C", "colour black: S X", "X", "'X' is not a suit",
             "suits are S H D C"),
     Mistake("suit_in_two_colours", "colour black: S C", "colour black: S H", "H", "suit H is already red", None),
-    Mistake("duplicate_rule_name", 'move pass "nothing', 'move discard "nothing', "discard",
+    Mistake("duplicate_rule_name", 'move pass "no hand', 'move discard "no hand', "discard",
             "duplicate rule name 'discard'", None),
     Mistake("duplicate_zone", "    hand: each player, pile, face down\n",
             "    hand: each player, pile, face down\n    hand: each player, pile, face up\n", "hand",
@@ -173,7 +173,7 @@ MISTAKES = [
             "own idel", "unknown counter 'idel'", "did you mean 'idle'?"),
     Mistake("unknown_name_in_expression", "own score >= target", "own score >= targt", "targt",
             "unknown name 'targt'", "did you mean 'target'?"),
-    Mistake("counter_without_owner", "when every player: own idle >= 1", "when every player: idle >= 1", "idle",
+    Mistake("counter_without_owner", "when every player: own idle >= 2", "when every player: idle >= 2", "idle",
             "'idle' belongs to each player", None),
     Mistake("unknown_move_in_priority", "forbid turn while", "forbid trun while", "trun", "unknown move 'trun'",
             "did you mean 'turn'?"),
@@ -250,7 +250,7 @@ def test_unclosed_parenthesis_names_the_line_of_the_parenthesis(tmp_path):
 
 
 def test_duplicate_rule_name_says_where_the_first_one_is(tmp_path):
-    text = changed('move pass "nothing', 'move discard "nothing')
+    text = changed('move pass "no hand', 'move discard "no hand')
     err = check_error(write(tmp_path, text))
     first = line_col(text, text.index("move discard "))[0]
     assert f"first defined at line {first}" in err.diagnostics[0].message

@@ -96,7 +96,7 @@ def combination_position(game: gamedsl.Game, hand: list[str], table: list[str]) 
         zones[compiled.zones.names[zone]] = [spare[i]]
     doc = {"phase": compiled.phases[-1], "turn": "P1", "zones": zones}
     if "landlord" in compiled.counters.base:
-        doc["counters"] = {"landlord": 1, "last_player": 2}
+        doc["counters"] = {"landlord": 1}
     return game.load_position(yaml.safe_dump(doc))
 
 

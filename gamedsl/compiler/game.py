@@ -318,7 +318,7 @@ class CompiledGame:
                 values = []
                 for k in keys:
                     card = k(st, p, None)
-                    values.append(sign * (position[card >> 2] if card is not None else 99))
+                    values.append(sign * position[card >> 2] if card is not None else 99)  # no card: last
                 return tuple(values)
 
             scored = sorted(range(self.players), key=key)

@@ -48,7 +48,7 @@ def explain(state: "State", move: Union[Move, str]) -> Explanation:
             return Explanation(move, False, None, str(err))
     else:
         public = move
-    internal = state.canonical(codec.internal(public))
+    internal = state.canonical(codec.internal(public, state.current))
     text = str(codec.public(internal)) if internal[0] < len(state._c.actions) else str(public)
     if state.over:
         return Explanation(text, False, None, "the game is over")

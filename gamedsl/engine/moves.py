@@ -113,10 +113,13 @@ class MoveCodec:
             text = f"{action.name} {text}"
         return Move(action.name, self.ranks_text(action, ranks), None, self.zone_names[dst], text)
 
-    def internal(self, move: Move) -> Internal:
+    def internal(self, move: Move, player: int = 0) -> Internal:
         found = self._to_internal.get(move)
         if found is not None:
             return found
+        action = next((a for a in self.game.actions if a.name == move.action), None)
+        if action is not None and (action.values is not None or action.combination is not None) and move.text:
+            return resolve_text(self, move.text, player, ())  # read it back from its text
         try:
             action = self.action_names.index(move.action)
         except ValueError:

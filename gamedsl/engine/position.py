@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from .game import Game
 
 DEFAULT_PHASE = "play"
-_KEYS = ("game", "deal", "turn", "phase", "zones", "counters", "scores", "seed", "over", "combinations", "revealed")
+_KEYS = ("game", "deal", "turn", "phase", "moves_this_turn", "zones", "counters", "scores", "seed", "over",
+         "combinations", "revealed")
 
 
 def to_yaml(state: State) -> str:
@@ -28,6 +29,7 @@ def to_yaml(state: State) -> str:
         "deal": state.deal_number,
         "turn": state.current_player,
         "phase": c.phases[state.phase],
+        **({"moves_this_turn": state.moves_in_turn} if state.moves_in_turn else {}),
         "zones": {c.zones.names[z]: [cards.CARD_TEXT[x] for x in pile] for z, pile in enumerate(state.zones)},
     }
     combos = {c.zones.names[z]: combo.kind.name for z, combo in sorted(state.combos.items()) if state.zones[z]}
@@ -115,7 +117,7 @@ def load_position(game: "Game", text: str) -> State:
             hint = did_you_mean(str(label), c.counters.labels)
             problems.append(f"unknown counter '{label}'" + (f" — {hint}" if hint else ""))
             continue
-        if not isinstance(value, (int, float)) or isinstance(value, bool):
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or value != value or abs(value) == float("inf"):
             problems.append(f"counter '{label}' must be a number, not {value!r}")
             continue
         state.counters[c.counters.labels.index(label)] = float(value)
@@ -130,7 +132,11 @@ def load_position(game: "Game", text: str) -> State:
             problems.append(f"scores: {player} must have a number")
         else:
             state.points[state.players.index(player)] = float(value)
-    state.over = bool(doc.get("over", False))
+    over = doc.get("over", False)
+    if not isinstance(over, bool):
+        problems.append(f"'over' must be true or false, not {over!r}")
+    state.over = over is True
+    state.moves_in_turn = _int(doc.get("moves_this_turn", 0), "moves_this_turn", problems)
     _load_combinations(state, doc.get("combinations") or {}, problems)
     revealed = doc.get("revealed") or []
     if not isinstance(revealed, list) or any(cards.parse_card(str(x)) is None for x in revealed):
@@ -163,9 +169,13 @@ def _load_combinations(state: State, combos: Any, problems: list[str]) -> None:
             problems.append(f"combinations: the cards of {name} are not a '{kind_name}'" + (f" — {hint}" if hint else ""))
             continue
         state.combos[zone_id] = reading
+    seen: set[int] = set()
     for action in plays:  # cards lying on a zone with a single reading need no name
         for zone_ids in (action.combination.beating or []):
             for zone_id in zone_ids:
+                if zone_id in seen:
+                    continue
+                seen.add(zone_id)
                 if state.zones[zone_id] and zone_id not in state.combos:
                     ranks = tuple(sorted(x >> 2 for x in state.zones[zone_id]))
                     readings = action.combination.kinds.classify(ranks)

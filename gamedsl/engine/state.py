@@ -93,7 +93,7 @@ class State:
     def play(self, move: Union[Move, str]) -> Move:
         """Play a legal move (a `Move` or its text); raises `IllegalMoveError` naming the rule."""
         public = self.parse_move(move) if isinstance(move, str) else move
-        internal = self.canonical(self.game.codec.internal(public))
+        internal = self.canonical(self.game.codec.internal(public, self.current))
         if self.over or internal not in self._legal_internal():
             raise IllegalMoveError(self.explain(public))
         self._apply(internal)
@@ -105,9 +105,9 @@ class State:
             raise IndexError("no move to undo")
         frame = self.history.pop()
         for zone_id, cards_before in frame.zones.items():
-            self.zones[zone_id] = cards_before
+            self.zones[zone_id] = list(cards_before)  # copies share frames: never hand one out
         if frame.counters is not None:
-            self.counters = frame.counters
+            self.counters = list(frame.counters)
         if frame.extra is not None:
             self.phase, self.public, self.combos, self.played_by, self.winner = frame.extra
         (self.current, self.deal_number, self.turn_number, self.moves_in_turn, self.over,
@@ -149,7 +149,7 @@ class State:
         """A hashable key of the position (not of the history): equal positions, equal keys."""
         combos = tuple(sorted((z, c.kind.name) for z, c in self.combos.items() if self.zones[z]))
         return (self.current, self.deal_number, self.over, self.phase, tuple(tuple(z) for z in self.zones),
-                tuple(self.counters), tuple(self.points), self.public, combos)
+                tuple(self.counters), tuple(self.points), self.public, combos, self.moves_in_turn)
 
     def __repr__(self) -> str:
         return f"<State {self.game.title} deal {self.deal_number} {self.current_player} to move>"
