@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from . import resources
-from .errors import GameNotFoundError, MoveError, PositionError, RulesError
+from .errors import GameNotFoundError, MoveError, PositionError, RulesError, RulesRuntimeError
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
 
@@ -174,7 +174,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except RulesError as err:
         print(str(err), file=sys.stderr)
         return EXIT_PROBLEM
-    except (GameNotFoundError, PositionError, MoveError, ValueError) as err:
+    except (GameNotFoundError, PositionError, MoveError, ValueError, RulesRuntimeError) as err:
         print(f"gamedsl: {err}", file=sys.stderr)
         return EXIT_PROBLEM
     except KeyboardInterrupt:

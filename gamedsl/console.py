@@ -16,8 +16,8 @@ from .players import PLAYERS
 HELP = """\
 Commands:
   NUMBER          play the move with that number in the list (#NUMBER when a card has that name)
-  MOVE            play a move by its text, e.g. '3H reserve -> foundation1' or 'turn'
-                  (your own zones can be named without 'P1.'; 'house 3' = 'house3')
+  MOVE            play a move by its text, as the list shows it (your own zones can be
+                  named without 'P1.'; 'pile 3' = 'pile3'; plays of cards by their ranks)
   moves           list the legal moves again
   board           show the table again
   explain MOVE    say whether MOVE is legal and which rule decides
@@ -47,6 +47,7 @@ class Console:
         self.say(f"{state.game.title} — {', '.join(f'{p}: {k}' for p, k in zip(state.players, self.seats))}."
                  " Type 'help' for commands.")
         while not state.is_over:
+            state.require_moves()
             seat = state.current
             if seat in self.computers:
                 move = self.computers[seat].choose(state)
@@ -90,7 +91,7 @@ class Console:
             elif word == "board":
                 self.say(render(state, seat))
             elif word == "explain":
-                self.say(str(state.explain(rest)) if rest.strip() else "explain what? e.g. 'explain turn'")
+                self.say(str(state.explain(rest)) if rest.strip() else "explain what? e.g. 'explain MOVE' with a move's text")
             elif word == "undo":
                 if self.undo(seat):
                     self.say(render(state, seat))

@@ -63,6 +63,11 @@ class RulesSemanticError(RulesError):
     kind = "error"
 
 
+class RulesRuntimeError(RuntimeError):
+    """The rules file, while playing, asked for something impossible (a seat that does not
+    exist, a division by zero, an automatic rule that never stops, no legal move left)."""
+
+
 class GameNotFoundError(LookupError):
     """No game file by that name or path."""
 

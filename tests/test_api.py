@@ -196,3 +196,48 @@ def test_observation_of_each_player(russian_bank):
     assert obs["zones"]["P1.reserve"][:-1] == ["??"] * 12 and obs["zones"]["P1.reserve"][-1] != "??"
     with pytest.raises(ValueError):
         state.observation("P9")
+
+
+def test_a_copy_can_be_played_and_undone_without_touching_the_original(russian_bank):
+    import random
+
+    state = russian_bank.new_game(4)
+    rng = random.Random(4)
+    for _ in range(30):
+        moves = state.legal_moves()
+        state.play(moves[rng.randrange(len(moves))])
+    before = state.to_yaml()
+    other = state.copy()
+    for _ in range(20):
+        moves = other.legal_moves()
+        other.play(moves[rng.randrange(len(moves))])
+    while other.history:
+        other.undo()
+    assert state.to_yaml() == before
+    while state.history:
+        state.undo()
+    assert state.to_yaml() == russian_bank.new_game(4).to_yaml()
+
+
+def test_moves_this_turn_is_part_of_a_position():
+    game = gamedsl.load_game("russian_bank", options={"p4": 1})
+    doc = yaml.safe_load(position(P1_reserve=["4S", "9D"], P1_hand=["2C"], P2_hand=["3C"], house3=["10C"]))
+    doc["moves_this_turn"] = 2
+    state = game.load_position(yaml.safe_dump(doc))
+    assert "moves_this_turn: 2" in state.to_yaml()
+    assert game.load_position(state.to_yaml()).key() == state.key()
+
+
+def test_a_position_whose_deal_is_already_over_is_refused(russian_bank):
+    with pytest.raises(PositionError, match="already over"):
+        russian_bank.load_position(position(P2_hand=["3C"]))  # P1 has nothing left: gone out
+
+
+def test_highest_first_player_rule_puts_a_missing_card_last(tmp_path):
+    text = (gamedsl.resources.find_game("russian_bank").read_text()
+            .replace("first player: lowest", "first player: highest"))
+    path = tmp_path / "highest.game"
+    path.write_text(text)
+    game = gamedsl.load_game(str(path))
+    state = game.load_position(position(P1_reserve=["2S"], P1_hand=["3C"], P2_hand=["4C"]))
+    assert game.first_player(state) == "P1"

@@ -293,3 +293,23 @@ def test_positions_round_trip_with_phase_combinations_and_revealed_cards():
     assert "combinations:" in text and "revealed:" in text and "phase: play" in text
     again = state.game.load_position(text)
     assert again.to_yaml() == text and list(again.legal_moves()) == list(state.legal_moves())
+
+
+def test_kind_names_and_glued_ranks_are_read_as_players_mean_them():
+    state = position(table=(), P1=["BJ", "RJ", "3S", "3H", "3D", "4S", "4H", "4D", "JS", "KS"])
+    assert str(state.parse_move("rocket")) == "BJ RJ"
+    assert str(state.parse_move("333444JK")) == "3 3 3 4 4 4 J K"
+
+
+def test_a_seat_counter_out_of_range_is_a_clear_error():
+    from gamedsl.errors import PositionError
+
+    with pytest.raises(PositionError, match="holds a seat"):
+        position(phase="bidding", counters={"landlord": 7, "bid": 3})
+
+
+def test_a_play_by_a_fresh_game_object_is_read_from_its_text():
+    other = cached_game("dou_dizhu").__class__(cached_game("dou_dizhu").model)
+    move = other.new_game(1).legal_moves()[0]  # 'bid 1' made by another Game
+    state = cached_game("dou_dizhu").new_game(1)
+    assert str(state.play(move)) == str(move)

@@ -54,6 +54,7 @@ class ExprCompiler:
         self.players = zones.players
         self.values: dict[str, Fn] = {}
         self.parameter: Optional[str] = None  # the value name of the move being compiled
+        self.seat_counters: set[str] = set()  # counters that hold a seat (`landlord's hand`)
         self.combination_index = {name: i for i, name in enumerate(model.combinations)}
         for name in model.values:
             self._value(name)
@@ -75,7 +76,18 @@ class ExprCompiler:
             return lambda st, p: st.winner if st.winner is not None else p
         if owner and owner.endswith("'s") and owner[:-2] in self.counters.base:
             base = self.counters.base[owner[:-2]]
-            return lambda st, p: max(0, int(st.counters[base]) - 1)  # counters hold seats from 1
+            name = owner[:-2]
+            self.seat_counters.add(name)
+
+            def seat_in_counter(st: Any, p: int) -> int:  # counters hold seats from 1
+                seat = st.counters[base]
+                if seat != int(seat) or not 1 <= seat <= players:
+                    from ..errors import RulesRuntimeError
+
+                    raise RulesRuntimeError(f"counter '{name}' holds {seat:g}, which is not a seat (1 to {players})")
+                return int(seat) - 1
+
+            return seat_in_counter
         return lambda st, p: p
 
     def zone_ids(self, ref: ast.ZoneRef) -> Callable[[Any, int], tuple[int, ...]]:
@@ -98,6 +110,10 @@ class ExprCompiler:
             return self.name_ref(node)
         if isinstance(node, ast.SizeOf):
             ids = self.zone_ids(node.zone)
+            static = getattr(ids, "static", None)
+            if static and all(len(i) == 1 for i in static):  # one zone per player: no loop
+                single = [i[0] for i in static]
+                return lambda st, p, mv: len(st.zones[single[p]])
 
             def size(st: Any, p: int, mv: Any) -> int:
                 zones = st.zones
@@ -145,6 +161,8 @@ class ExprCompiler:
             return lambda st, p, mv: st.counters[base + whose(st, p)]
         if name in self.model.values:
             values = self.values
+            if node.owner in (None, "own"):
+                return lambda st, p, mv: values[name](st, p, mv)
             return lambda st, p, mv: values[name](st, whose(st, p), mv)
         if name == "score":
             return lambda st, p, mv: st.points[whose(st, p)]

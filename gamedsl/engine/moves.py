@@ -150,6 +150,8 @@ def parse_ranks(text: str) -> Optional[tuple[int, ...]]:
         while i < len(word):
             for size in (2, 1):
                 piece = word[i:i + size]
+                if piece == "JK" and len(word) > 2:
+                    continue  # inside a longer word, 'JK' is a jack and a king; alone, a joker
                 rank = cards.rank_from_text(piece) if len(piece) == size else None
                 if rank is not None and not (size == 1 and piece == "1"):
                     ranks.append(rank)
@@ -187,6 +189,9 @@ def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[I
         if words[0].lower() in kinds:
             kind_name, words = kinds[words[0].lower()].name, words[1:]
     ranks = parse_ranks(" ".join(words))
+    if ranks is None and kind_name and not words:
+        exact = next(k for k in plays[0].combination.kinds.kinds if k.name == kind_name).exact
+        ranks = tuple(sorted(exact)) if exact else None  # a kind with fixed cards: 'rocket'
     if ranks is None:
         if named or kind_name:
             raise InvalidMoveError(f"'{text}': write the cards by their ranks, e.g. 3 3 3 4 4, 10 J Q K A, BJ RJ")
@@ -210,7 +215,7 @@ def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[I
 
 
 def parse_pattern(codec: MoveCodec, text: str, player: int) -> MovePattern:
-    """Read `3H P1.reserve -> foundation2`, `play 3h reserve to foundation 2`, `turn`, ...
+    """Read `3H P1.pile -> stack2`, `move 3h pile to stack 2`, `draw`, ... (names from the file)
 
     Zone names may drop the owner (`reserve` is the mover's own) and may put a space before the
     number (`house 3`). Parts may be left out when the rest of the move decides them.
@@ -235,7 +240,7 @@ def parse_pattern(codec: MoveCodec, text: str, player: int) -> MovePattern:
         if not any(a.moves_cards and a.combination is None for a in game.actions):
             names = ", ".join(sorted({a.name for a in game.actions}))
             raise InvalidMoveError(f"'{text}' is not a move: type a play by its cards (33344, BJ RJ) or one of: {names}")
-        raise InvalidMoveError(f"'{text}': write a card move as CARD FROM -> TO (e.g. '3H P1.reserve -> foundation2')")
+        raise InvalidMoveError(f"'{text}': write a card move as CARD FROM -> TO (e.g. '{_example(game)}')")
     card: Optional[int] = None
     if left:
         maybe = cards.parse_card(left[0])
@@ -249,6 +254,15 @@ def parse_pattern(codec: MoveCodec, text: str, player: int) -> MovePattern:
     if action is None and game.default_action is not None:
         action = None  # any card-moving action may match; resolved against the legal moves
     return MovePattern(action, card, source, target)
+
+
+def _example(game: "CompiledGame") -> str:
+    """A card move written with this game's own zone names, for messages."""
+    action = next((a for a in game.actions if a.moves_cards and a.combination is None and not a.named_alone), None)
+    if action is None or not action.sources[0] or not action.targets[0]:
+        return "CARD FROM -> TO"
+    names = game.zones.names
+    return f"3H {names[action.sources[0][0]]} -> {names[action.targets[0][0][0]]}"
 
 
 def _zone(codec: MoveCodec, words: list[str], player: int, text: str) -> int:

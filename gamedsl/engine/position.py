@@ -120,6 +120,9 @@ def load_position(game: "Game", text: str) -> State:
         if not isinstance(value, (int, float)) or isinstance(value, bool) or value != value or abs(value) == float("inf"):
             problems.append(f"counter '{label}' must be a number, not {value!r}")
             continue
+        if label in c.exprs.seat_counters and (value != int(value) or not 0 <= value <= c.players):
+            problems.append(f"counter '{label}' holds a seat: 1 to {c.players} (0 for nobody yet), not {value!r}")
+            continue
         state.counters[c.counters.labels.index(label)] = float(value)
     scores = doc.get("scores") or {}
     if not isinstance(scores, dict):
@@ -143,9 +146,30 @@ def load_position(game: "Game", text: str) -> State:
         problems.append("'revealed' must be a list of cards")
     else:
         state.public = frozenset(cards.parse_card(str(x)) for x in revealed)
+    if not problems and not state.over:
+        problems.extend(_ends_already(state))
     if problems:
         raise PositionError("bad position:\n  " + "\n  ".join(problems))
     return state
+
+
+def _ends_already(state: State) -> list[str]:
+    """A position in which the deal has already ended is not a position to play from."""
+    c = state._c
+    for end in c.ends:
+        try:
+            if not end.quantifier:
+                hit = end.condition(state, state.current, None)
+            elif end.quantifier == "some":
+                hit = any(end.condition(state, q, None) for q in range(c.players))
+            else:
+                hit = all(end.condition(state, q, None) for q in range(c.players))
+        except Exception as err:  # a seat counter out of range, ...
+            return [f"the position cannot be evaluated: {err}"]
+        if hit:
+            return [f"the deal is already over here ('{end.info.name}': {end.info.description}); "
+                    "write 'over: true' for a finished game"]
+    return []
 
 
 def _load_combinations(state: State, combos: Any, problems: list[str]) -> None:

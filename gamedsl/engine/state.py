@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .. import cards
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, RulesRuntimeError
 from .moves import NO, Internal, LegalMoves, Move, resolve_text
 
 if TYPE_CHECKING:
@@ -96,8 +96,31 @@ class State:
         internal = self.canonical(self.game.codec.internal(public, self.current))
         if self.over or internal not in self._legal_internal():
             raise IllegalMoveError(self.explain(public))
-        self._apply(internal)
+        try:
+            self._apply(internal)
+        except RulesRuntimeError:
+            self._abandon()
+            raise
+        except (ArithmeticError, IndexError, KeyError, TypeError, ValueError) as err:
+            self._abandon()
+            raise RulesRuntimeError(f"the rules of {self.game.path} failed while playing "
+                                    f"{self.game.codec.public(internal)}: {type(err).__name__}: {err}") from None
         return self.game.codec.public(internal)
+
+    def _abandon(self) -> None:
+        """Put back what a move that failed halfway had changed."""
+        frame = self._frame
+        self._frame = None
+        if frame is not None:
+            self.history.append(frame)
+            self.undo()
+
+    def require_moves(self) -> None:
+        """Raise a clear error when the rules leave the player to move without any move."""
+        if not self.over and not self._legal_internal():
+            raise RulesRuntimeError(f"the rules of {self.game.path} give {self.current_player} no legal move, "
+                                    f"and the game is not over (deal {self.deal_number}, phase "
+                                    f"{self._c.phases[self.phase]}): a gap in the rules file")
 
     def undo(self) -> Move:
         """Take back the last move, restoring the position exactly."""
@@ -158,7 +181,7 @@ class State:
     def canonical(self, move: Internal) -> Internal:
         """The same move aimed at the first empty zone of its family, as the generator offers it.
 
-        Empty zones of one family (eight empty foundations, say) are alike, so only the first
+        Empty zones of one family (eight empty piles of one kind, say) are alike, so only the first
         is offered; a move to another of them is the same move."""
         action, card, src, dst = move
         if dst < 0 or self.zones[dst] or action >= len(self._c.actions):
@@ -363,7 +386,8 @@ class State:
                     fired = True
             if not fired:
                 return
-        raise RuntimeError("a 'whenever' rule keeps firing: its effects never make its condition false")
+        names = ", ".join(t.info.cite() for t in triggers if t.condition(self, self.current, None))
+        raise RulesRuntimeError(f"an automatic rule keeps firing (its effects never make its condition false): {names}")
 
     def _move_all(self, src: int, dst: int, reverse: bool) -> None:
         if src == dst or not self.zones[src]:
