@@ -241,3 +241,10 @@ def test_highest_first_player_rule_puts_a_missing_card_last(tmp_path):
     game = gamedsl.load_game(str(path))
     state = game.load_position(position(P1_reserve=["2S"], P1_hand=["3C"], P2_hand=["4C"]))
     assert game.first_player(state) == "P1"
+
+
+def test_a_zone_family_named_without_its_number_means_any_of_them(russian_bank):
+    state = russian_bank.load_position(position(P1_reserve=["4S", "AH"], P1_hand=["2C"], P2_hand=["3C"]))
+    assert str(state.parse_move("AH reserve -> foundation")) == "AH P1.reserve -> foundation1"
+    with pytest.raises(InvalidMoveError, match="name one zone"):
+        state.parse_move("4S reserve -> foundation")

@@ -265,7 +265,7 @@ def _example(game: "CompiledGame") -> str:
     return f"3H {names[action.sources[0][0]]} -> {names[action.targets[0][0][0]]}"
 
 
-def _zone(codec: MoveCodec, words: list[str], player: int, text: str) -> int:
+def _zone(codec: MoveCodec, words: list[str], player: int, text: str) -> Any:
     name = "".join(words)
     if name in codec.zone_index:
         return codec.zone_index[name]
@@ -275,6 +275,11 @@ def _zone(codec: MoveCodec, words: list[str], player: int, text: str) -> int:
     own = f"P{player + 1}.{name}".lower()
     if own in lowered:
         return lowered[own]
+    zones = codec.game.zones
+    family = [z.id for z in zones.instances if z.spec.name.lower() == name.lower()
+              and (z.owner is None or z.owner == player)]
+    if family:  # a family named without its number: whichever of them the move allows
+        return frozenset(family)
     from ..errors import did_you_mean
 
     hint = did_you_mean(name, codec.zone_index)
@@ -285,8 +290,16 @@ def match_pattern(pattern: MovePattern, moves: Sequence[Internal]) -> list[Inter
     return [m for m in moves
             if (pattern.action is None or m[0] == pattern.action)
             and (pattern.card is None or m[1] == pattern.card)
-            and (pattern.source is None or m[2] == pattern.source)
-            and (pattern.target is None or m[3] == pattern.target)]
+            and _fits(pattern.source, m[2]) and _fits(pattern.target, m[3])]
+
+
+def _fits(wanted: Any, zone: Any) -> bool:
+    """A zone of a pattern: any (None), one zone, or one of a family (a set)."""
+    if wanted is None:
+        return True
+    if isinstance(wanted, frozenset):
+        return zone in wanted
+    return zone == wanted
 
 
 def resolve_text(codec: MoveCodec, text: str, player: int, legal: Sequence[Internal]) -> Internal:
@@ -311,9 +324,13 @@ def resolve_text(codec: MoveCodec, text: str, player: int, legal: Sequence[Inter
         return (action, -1, act.sources[player][0], act.targets[player][0][0])
     if act.moves_cards and (pattern.card is None or pattern.source is None):
         raise InvalidMoveError(f"'{text}': say which card and where from (no legal move matches)")
+    source, target = pattern.source, pattern.target
+    for part in (source, target):
+        if isinstance(part, frozenset):  # a family, and no legal move: name one of them
+            example = codec.zone_names[min(part)]
+            raise InvalidMoveError(f"'{text}': no legal move matches; name one zone, e.g. '{example}'")
     return (action, pattern.card if pattern.card is not None else -1,
-            pattern.source if pattern.source is not None else -1,
-            pattern.target if pattern.target is not None else -1)
+            source if source is not None else -1, target if target is not None else -1)
 
 
 class LegalMoves(Sequence[Move]):
