@@ -2,14 +2,30 @@
 
 from .engine import Game, LegalMoves, Move, State, load_game
 from .errors import (
-    AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, PositionError, RulesError,
-    RulesSemanticError, RulesSyntaxError,
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidMoveError,
+    MoveError,
+    PositionError,
+    RulesError,
+    RulesSemanticError,
+    RulesSyntaxError,
 )
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "load_game", "Game", "State", "Move", "LegalMoves", "MoveError", "InvalidMoveError",
-    "IllegalMoveError", "AmbiguousMoveError", "PositionError", "RulesError", "RulesSyntaxError",
+    "AmbiguousMoveError",
+    "Game",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "LegalMoves",
+    "Move",
+    "MoveError",
+    "PositionError",
+    "RulesError",
     "RulesSemanticError",
+    "RulesSyntaxError",
+    "State",
+    "load_game",
 ]

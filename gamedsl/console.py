@@ -7,7 +7,8 @@ or typed as text; an illegal move gets the rule that forbids it and the prompt a
 from __future__ import annotations
 
 import sys
-from typing import Callable, Optional, TextIO
+from collections.abc import Callable
+from typing import TextIO
 
 from .engine import State
 from .errors import AmbiguousMoveError, IllegalMoveError, MoveError
@@ -34,7 +35,7 @@ class Console:
         self.read = read
         self.out = out
         self.computers = {i: PLAYERS[kind](f"{seed}/{i}") for i, kind in enumerate(seats) if kind != "human"}
-        self.last_human: Optional[int] = None
+        self.last_human: int | None = None
         self.asked: list[tuple[int, int]] = []  # (moves played, seat) each time a human was asked
         self.results_seen = len(state.results)
 
@@ -187,7 +188,7 @@ def render(state: State, seat: int) -> str:
     phase = f" · {obs['phase']}" if len(c.phases) > 1 else ""
     lines = [f"--- {obs['game']} · deal {obs['deal']}{phase} · {obs['to_move']} to move · "
              + " · ".join(f"{p} {s:g}" for p, s in obs["scores"].items()) + " ---"]
-    groups: dict[Optional[int], list[int]] = {}
+    groups: dict[int | None, list[int]] = {}
     for zone in c.zones.instances:
         if zone.spec.holds_decks and not state.zones[zone.id]:
             continue  # a pack that has been dealt out

@@ -8,8 +8,8 @@ are `ValueError`s so callers can treat bad input uniformly.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 
 @dataclass(frozen=True)

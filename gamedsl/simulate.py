@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from multiprocessing import Pool
-from typing import Any, Optional, Sequence
+from typing import Any
 
 from .engine import Game, load_game
 from .players import PLAYERS
@@ -52,7 +53,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play_one(args: tuple[str, Optional[int], dict, tuple[str, ...], str, int]) -> tuple[list[float], list[float], int]:
+def play_one(args: tuple[str, int | None, dict, tuple[str, ...], str, int]) -> tuple[list[float], list[float], int]:
     """One game: (wins by seat, points by seat, moves)."""
     name, players, options, seats, seed, index = args
     game = _game(name, players, tuple(sorted(options.items())))
@@ -77,15 +78,15 @@ MOVE_LIMIT = 200_000
 _GAMES: dict[Any, Game] = {}
 
 
-def _game(name: str, players: Optional[int], options: tuple) -> Game:
+def _game(name: str, players: int | None, options: tuple) -> Game:
     key = (name, players, options)
     if key not in _GAMES:
         _GAMES[key] = load_game(name, players, dict(options))
     return _GAMES[key]
 
 
-def simulate(name: str, games: int, seats: Sequence[str], seed: str = "0", players: Optional[int] = None,
-             options: Optional[dict] = None, workers: int = 1, progress: bool = False) -> Report:
+def simulate(name: str, games: int, seats: Sequence[str], seed: str = "0", players: int | None = None,
+             options: dict | None = None, workers: int = 1, progress: bool = False) -> Report:
     game = _game(name, players, tuple(sorted((options or {}).items())))
     report = Report(game.title, games, [SeatResult(kind) for kind in seats])
     jobs = [(name, players, options or {}, tuple(seats), str(seed), i) for i in range(games)]

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
 import gamedsl
 
 
-@lru_cache(maxsize=None)
+@cache
 def cached_game(name: str, players: int | None = None, options: tuple = ()) -> gamedsl.Game:
     return gamedsl.load_game(name, players, dict(options))
 

@@ -32,8 +32,8 @@ Interpretations beyond the digest (see the module tests for the cases):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from itertools import product
-from typing import Iterable
 
 RANKS: tuple[str, ...] = (
     "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ",
@@ -150,7 +150,7 @@ def _readings_from_counts(c: tuple[int, ...]) -> set[Reading]:
     for k in sorted(wing_ks):           # k = number of core trios
         if k < 2:
             continue
-        for start in range(0, I_A - k + 2):
+        for start in range(I_A - k + 2):
             core = range(start, start + k)
             if not all(c[i] >= 3 for i in core):
                 continue

@@ -7,7 +7,6 @@ items 16-35) and the worked examples of Part 3.  They do not use the engine.
 from __future__ import annotations
 
 import random
-import time
 from itertools import combinations, combinations_with_replacement
 
 import pytest
@@ -504,7 +503,7 @@ def test_legal_responses_trio_single():
 def _constructive_leads(hand):
     """A second, constructive enumeration built type by type from items 18-30."""
     cnt = dict(zip(RANKS, to_counts(hand)))
-    have = lambda r, k: cnt[r] >= k  # noqa: E731
+    have = lambda r, k: cnt[r] >= k
     out = set()
 
     def add(t, L, key, cs):
@@ -599,12 +598,3 @@ def test_every_lead_is_a_submultiset_and_reclassifies():
             assert all(a <= b for a, b in zip(to_counts(cs), hc))
             assert (t, L, key) in classify(cs)
             assert list(cs) == sorted(cs, key=STRENGTH.__getitem__)
-
-
-def test_legal_leads_20_cards_is_fast():
-    # worst-case shape: many ranks with 1-2 cards (about 250k sub-multisets)
-    hand = cards("BJ RJ 3 4 5 6 7 8 9 10 J Q K A 2 3 4 5 6 7")
-    t0 = time.perf_counter()
-    legal_leads(hand)
-    elapsed = time.perf_counter() - t0
-    assert elapsed < 3.0, elapsed  # measured about 0.3 s; generous for slow CI

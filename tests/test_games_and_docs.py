@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
 import gamedsl
 from gamedsl import resources
@@ -33,7 +32,7 @@ def test_gamedsl_check_passes_on_every_game_file():
 def _readme_blocks(language: str) -> list[str]:
     """The README's fenced blocks of one language ('' for plain fences), in order."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"^```(\w*)\n(.*?)^```$", text, flags=re.S | re.M)
+    blocks = re.findall(r"^```(\w*)\n(.*?)^```$", text, flags=re.DOTALL | re.MULTILINE)
     return [body for lang, body in blocks if lang == language]
 
 

@@ -10,7 +10,7 @@ import pytest
 from .conftest import cached_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
-from perft import perft  # noqa: E402
+from perft import perft
 
 PERFT_DIR = Path(__file__).parent / "perft"
 

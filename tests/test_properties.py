@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gamedsl
+from gamedsl import resources
 
 from .conftest import cached_game
-
-import pytest
-
-from gamedsl import resources
 
 GAMES = resources.game_names()
 SHORT_MATCH = {"russian_bank": (("target", 1),)}  # the first deal that scores decides the match

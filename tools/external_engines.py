@@ -275,7 +275,7 @@ def _cards(ranks: str) -> list[str]:
 
 
 def _main() -> None:
-    deck = [rank + suit for rank in "3 4 5 6 7 8 9 10 J Q K A 2".split() for suit in "SHDC"] + ["BJ", "RJ"]
+    deck = [rank + suit for rank in ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"] for suit in "SHDC"] + ["BJ", "RJ"]
     rng = random.Random(2024)
     hands = [rng.sample(deck, 20) for _ in range(50)]
     found = available()

@@ -7,7 +7,7 @@ zone. The hot path is then one indexing operation, however the rule was written.
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from .. import cards
 from ..model.model import BuildSpec
@@ -74,7 +74,7 @@ def accept_table(build: BuildSpec, orders: dict[str, tuple[int, ...]], colours: 
     return tuple(rows)
 
 
-def describe(build: Optional[BuildSpec]) -> str:
+def describe(build: BuildSpec | None) -> str:
     """A short text of what the rule wants, for explanations."""
     if build is None:
         return ""

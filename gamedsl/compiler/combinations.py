@@ -9,8 +9,9 @@ ranks: enumeration never walks subsets of cards.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator, NamedTuple, Optional
+from typing import NamedTuple
 
 RankCounts = list[int]  # index: rank (0..15), value: how many cards of it
 Play = tuple[int, ...]  # the ranks of a play, sorted
@@ -84,7 +85,7 @@ class CombinationSet:
         same = [c for c in self.plays(counts, (table.kind,), table.length) if strength[c.key] > above]
         return same + (self.plays(counts, higher) if higher else [])
 
-    def plays(self, counts: RankCounts, kinds: Optional[tuple] = None, only_length: int = 0) -> list[Combination]:
+    def plays(self, counts: RankCounts, kinds: tuple | None = None, only_length: int = 0) -> list[Combination]:
         """Every combination the hand can make, each (kind, ranks) once, weakest first by kind
         (of `kinds` only, and of one core length, when given).
 
@@ -216,7 +217,7 @@ class CombinationSet:
             self._readings[target] = found
         return found
 
-    def beats(self, play: Combination, table: Optional[Combination]) -> bool:
+    def beats(self, play: Combination, table: Combination | None) -> bool:
         if table is None:
             return True
         if play.kind.tier != table.kind.tier:

@@ -8,7 +8,8 @@ each player once, here, never at call time.
 from __future__ import annotations
 
 import operator
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any
 
 from ..model.model import GameModel
 from ..syntax import ast
@@ -53,7 +54,7 @@ class ExprCompiler:
         self.options = options
         self.players = zones.players
         self.values: dict[str, Fn] = {}
-        self.parameter: Optional[str] = None  # the value name of the move being compiled
+        self.parameter: str | None = None  # the value name of the move being compiled
         self.seat_counters: set[str] = set()  # counters that hold a seat (`landlord's hand`)
         self.combination_index = {name: i for i, name in enumerate(model.combinations)}
         for name in model.values:
@@ -67,7 +68,7 @@ class ExprCompiler:
             self.values[name] = holder[0]
         return self.values[name]
 
-    def whose(self, owner: Optional[str]) -> Callable[[Any, int], int]:
+    def whose(self, owner: str | None) -> Callable[[Any, int], int]:
         """Who a possessive means, from the point of view of player `p`: a function (state, p)."""
         players = self.players
         if owner == "opponent's":
@@ -94,7 +95,7 @@ class ExprCompiler:
         """The zone instances `ref` names for player `p` in a position: a function (state, p)."""
         if ref.owner in (None, "own", "opponent's", "each"):
             static = [self.zones.resolve(ref, p) for p in range(self.players)]
-            getter = lambda st, p: static[p]  # noqa: E731
+            getter = lambda st, p: static[p]
             getter.static = static  # type: ignore[attr-defined]
             return getter
         by_seat = [self.zones.resolve(ast.ZoneRef(ref.pos, "own", ref.name, ref.index), s) for s in range(self.players)]
@@ -123,7 +124,7 @@ class ExprCompiler:
         if isinstance(node, ast.TopOf):
             ids = self.zone_ids(node.zone)
 
-            def top(st: Any, p: int, mv: Any) -> Optional[int]:
+            def top(st: Any, p: int, mv: Any) -> int | None:
                 for z in ids(st, p):
                     pile = st.zones[z]
                     if pile:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any
 
 from .. import cards
 from ..model.model import GameModel, RuleInfo
@@ -14,7 +15,7 @@ from .combinations import CombinationKind, CombinationSet, WingRules
 from .expressions import Counters, ExprCompiler, Fn
 from .zones import ZoneTable
 
-Target = tuple[int, Optional[AcceptTable]]
+Target = tuple[int, AcceptTable | None]
 
 
 @dataclass
@@ -27,26 +28,26 @@ class CompiledAction:
     targets: list[tuple[Target, ...]]  # per player
     source_sets: list[frozenset[int]]
     target_sets: list[frozenset[int]]
-    condition: Optional[Fn]
+    condition: Fn | None
     only_if_stuck: bool
     first_effects: list[Fn]
     then_effects: list[Fn]
     named_alone: bool  # written by its name alone: one source and one target per player
-    phases: Optional[frozenset[int]] = None  # the phases it belongs to (None: every phase)
-    values: Optional[range] = None  # `for each n from 1 to 3`: the values the move takes
-    combination: Optional["CombinationPlay"] = None
+    phases: frozenset[int] | None = None  # the phases it belongs to (None: every phase)
+    values: range | None = None  # `for each n from 1 to 3`: the values the move takes
+    combination: CombinationPlay | None = None
 
 
 @dataclass
 class CompiledPriority:
     info: RuleInfo
     kind: str
-    action: Optional[int]
-    sources: Optional[list[frozenset[int]]]
-    targets: Optional[list[frozenset[int]]]
-    condition: Optional[Fn]
+    action: int | None
+    sources: list[frozenset[int]] | None
+    targets: list[frozenset[int]] | None
+    condition: Fn | None
     players: int
-    spared: tuple[tuple[int, Optional[Fn]], ...] = ()  # moves a `must` keeps anyway (`except MOVE [while …]`)
+    spared: tuple[tuple[int, Fn | None], ...] = ()  # moves a `must` keeps anyway (`except MOVE [while …]`)
 
     def __post_init__(self) -> None:
         self.tests = [self._test(p) for p in range(self.players)]
@@ -95,7 +96,7 @@ class CombinationPlay:
     """How a move plays combinations: which set, and what the play must beat."""
 
     kinds: CombinationSet
-    beating: Optional[list[tuple[int, ...]]]  # per player: the zone whose combination must be beaten
+    beating: list[tuple[int, ...]] | None  # per player: the zone whose combination must be beaten
 
 
 @dataclass
@@ -104,7 +105,7 @@ class CompiledEnd:
     quantifier: str  # some | every | '' (a plain condition)
     condition: Fn
     scoring: str  # winner | each | again
-    score: Optional[Fn]
+    score: Fn | None
 
 
 @dataclass
@@ -114,7 +115,7 @@ class CompiledTrigger:
     effects: list[Fn]
 
 
-DealStep = Callable[[Any, random.Random, Optional[int]], None]
+DealStep = Callable[[Any, random.Random, int | None], None]
 
 
 class CompiledGame:
@@ -128,7 +129,7 @@ class CompiledGame:
         self.counters = Counters(model, players)
         self.build_of_zone: dict[int, str] = {}
         tables = {name: accept_table(b, model.orders, model.colours) for name, b in model.builds.items()}
-        self.accept_of_zone: list[Optional[AcceptTable]] = [None] * len(self.zones)
+        self.accept_of_zone: list[AcceptTable | None] = [None] * len(self.zones)
         for name, build in model.builds.items():
             for zone_name in build.zones:
                 for zone_id in self.zones.of_spec[zone_name]:
@@ -178,7 +179,7 @@ class CompiledGame:
                                          len(run) if spec.run_order else 1, run, spec.exact, wings, spec.tier))
         return kinds
 
-    def _sort_key(self, order: Optional[str]) -> Optional[list[int]]:
+    def _sort_key(self, order: str | None) -> list[int] | None:
         """For zones shown sorted: each card's place (by rank in the order, then suit)."""
         if order is None:
             return None
@@ -250,7 +251,7 @@ class CompiledGame:
             return []
         return cards.standard_deck(0) * spec.holds_decks + cards.standard_deck(spec.holds_jokers)[52:]
 
-    def _amount(self, amount: Any) -> Optional[int]:
+    def _amount(self, amount: Any) -> int | None:
         if amount is None:
             return None
         if isinstance(amount, str):
@@ -262,7 +263,7 @@ class CompiledGame:
         if isinstance(step, ast.ForEachPlayer):
             inner = [self._deal_step(s) for s in step.steps]
 
-            def for_each(st: Any, rng: random.Random, p: Optional[int]) -> None:
+            def for_each(st: Any, rng: random.Random, p: int | None) -> None:
                 for player in range(self.players):
                     for fn in inner:
                         fn(st, rng, player)
@@ -271,7 +272,7 @@ class CompiledGame:
         if isinstance(step, ast.Shuffle):
             refs = step.zones
 
-            def shuffle(st: Any, rng: random.Random, p: Optional[int]) -> None:
+            def shuffle(st: Any, rng: random.Random, p: int | None) -> None:
                 for zone_id in z.resolve_all(refs, p):
                     rng.shuffle(st.zones[zone_id])
 
@@ -280,7 +281,7 @@ class CompiledGame:
         option = step.amount if isinstance(step.amount, str) else None
         every = step.every is not None
 
-        def deal(st: Any, rng: random.Random, p: Optional[int]) -> None:
+        def deal(st: Any, rng: random.Random, p: int | None) -> None:
             source = st.zones[z.resolve(step.source, p)[0]]
             targets = [st.zones[t] for t in z.resolve_all(step.targets, p)]
             count = int(self.options[option]) if option else amount

@@ -6,7 +6,6 @@ Instances are numbered once; everything downstream works with these small intege
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from ..model.model import ZoneSpec
 from ..syntax import ast
@@ -22,9 +21,9 @@ def seat_name(player: int) -> str:
 class ZoneInstance:
     id: int
     spec: ZoneSpec
-    owner: Optional[int]  # the player whose zone it is (each-player zones)
-    group_owner: Optional[int]  # the player who was dealt it (shared zones dealt N per player)
-    index: Optional[int]  # 1-based number among the zone's instances (of that owner)
+    owner: int | None  # the player whose zone it is (each-player zones)
+    group_owner: int | None  # the player who was dealt it (shared zones dealt N per player)
+    index: int | None  # 1-based number among the zone's instances (of that owner)
     name: str
 
     @property
@@ -63,7 +62,7 @@ class ZoneTable:
         self.by_name = {z.name: z.id for z in self.instances}
         self.names = [z.name for z in self.instances]
 
-    def _add(self, spec: ZoneSpec, owner: Optional[int], group_owner: Optional[int], index: Optional[int], name: str) -> int:
+    def _add(self, spec: ZoneSpec, owner: int | None, group_owner: int | None, index: int | None, name: str) -> int:
         zone = ZoneInstance(len(self.instances), spec, owner, group_owner, index, name)
         self.instances.append(zone)
         return zone.id
@@ -74,7 +73,7 @@ class ZoneTable:
     def __getitem__(self, zone_id: int) -> ZoneInstance:
         return self.instances[zone_id]
 
-    def resolve(self, ref: ast.ZoneRef, player: Optional[int]) -> tuple[int, ...]:
+    def resolve(self, ref: ast.ZoneRef, player: int | None) -> tuple[int, ...]:
         """The instances `ref` names from `player`'s point of view, in seat order."""
         name = ref.name
         if ref.owner is None:
@@ -96,7 +95,7 @@ class ZoneTable:
             ids += owned
         return tuple(ids)
 
-    def resolve_all(self, refs: tuple[ast.ZoneRef, ...], player: Optional[int]) -> tuple[int, ...]:
+    def resolve_all(self, refs: tuple[ast.ZoneRef, ...], player: int | None) -> tuple[int, ...]:
         seen: list[int] = []
         for ref in refs:
             for zone_id in self.resolve(ref, player):

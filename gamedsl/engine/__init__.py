@@ -4,4 +4,4 @@ from .game import Game, load_game
 from .moves import LegalMoves, Move
 from .state import DealResult, State
 
-__all__ = ["Game", "load_game", "LegalMoves", "Move", "State", "DealResult"]
+__all__ = ["DealResult", "Game", "LegalMoves", "Move", "State", "load_game"]

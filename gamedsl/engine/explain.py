@@ -8,7 +8,7 @@ of that zone, and last the priorities, re-run one by one to find the one that re
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING
 
 from .. import cards
 from ..compiler.building import describe
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 class Explanation:
     move: str
     legal: bool
-    rule: Optional[RuleInfo] = None
+    rule: RuleInfo | None = None
     reason: str = ""
 
     def __str__(self) -> str:
@@ -39,7 +39,7 @@ class Explanation:
         return self.legal
 
 
-def explain(state: "State", move: Union[Move, str]) -> Explanation:
+def explain(state: State, move: Move | str) -> Explanation:
     codec = state.game.codec
     if isinstance(move, str):
         try:
@@ -58,7 +58,7 @@ def explain(state: "State", move: Union[Move, str]) -> Explanation:
     return Explanation(text, False, rule, reason)
 
 
-def _why_not_combination(state: "State", action, move) -> tuple[Optional[RuleInfo], str]:
+def _why_not_combination(state: State, action, move) -> tuple[RuleInfo | None, str]:
     c = state._c
     p = state.current
     _, kind_index, ranks, _ = move
@@ -83,7 +83,7 @@ def _why_not_combination(state: "State", action, move) -> tuple[Optional[RuleInf
     return action.info, "this move is not possible here"
 
 
-def _why_not(state: "State", move: Internal) -> tuple[Optional[RuleInfo], str]:
+def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
     c = state._c
     p = state.current
     names = c.zones.names

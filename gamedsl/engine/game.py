@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional, Union
+from typing import Any
 
 from .. import resources
 from ..compiler.game import CompiledGame
@@ -14,7 +14,7 @@ from .state import State
 
 
 class Game:
-    def __init__(self, model: GameModel, players: Optional[int] = None, options: Optional[dict[str, Any]] = None):
+    def __init__(self, model: GameModel, players: int | None = None, options: dict[str, Any] | None = None):
         self.model = model
         count = players if players is not None else model.min_players
         if not model.min_players <= count <= model.max_players:
@@ -54,7 +54,7 @@ class Game:
     def zone_names(self) -> list[str]:
         return list(self.compiled.zones.names)
 
-    def new_game(self, seed: Union[int, str] = 0) -> State:
+    def new_game(self, seed: int | str = 0) -> State:
         """A new match: the first deal dealt and its first player chosen by the rules."""
         state = State(self, seed)
         state._start_deal(1)
@@ -85,8 +85,8 @@ def _coerce(value: Any, default: Any) -> Any:
     return float(value) if isinstance(value, int) else value
 
 
-def load_game(name_or_path: Union[str, Path], players: Optional[int] = None,
-              options: Optional[dict[str, Any]] = None) -> Game:
+def load_game(name_or_path: str | Path, players: int | None = None,
+              options: dict[str, Any] | None = None) -> Game:
     """Load a shipped game by name (`my_game`, `my-game`) or a game file by path."""
     path = resources.find_game(name_or_path)
     return Game(check_file(path), players, options)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, Optional, Sequence
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import cards
 from ..errors import AmbiguousMoveError, InvalidMoveError
@@ -19,9 +20,9 @@ class Move(NamedTuple):
     """A move as players see it. `card` is None when the mover cannot see the card."""
 
     action: str
-    card: Optional[str] = None
-    source: Optional[str] = None
-    target: Optional[str] = None
+    card: str | None = None
+    source: str | None = None
+    target: str | None = None
     text: str = ""
 
     def __str__(self) -> str:
@@ -34,7 +35,7 @@ class Move(NamedTuple):
 class MoveCodec:
     """Converts between internal move tuples, `Move` values and text, for one compiled game."""
 
-    def __init__(self, game: "CompiledGame"):
+    def __init__(self, game: CompiledGame):
         self.game = game
         self._to_public: dict[Internal, Move] = {}
         self._to_internal: dict[Move, Internal] = {}
@@ -136,13 +137,13 @@ _ARROW = re.compile(r"\s*(?:->|→|\bto\b|\bonto\b|\bon\b)\s*", re.IGNORECASE)
 
 
 class MovePattern(NamedTuple):
-    action: Optional[int]
-    card: Optional[int]
-    source: Optional[int]
-    target: Optional[int]
+    action: int | None
+    card: int | None
+    source: int | None
+    target: int | None
 
 
-def parse_ranks(text: str) -> Optional[tuple[int, ...]]:
+def parse_ranks(text: str) -> tuple[int, ...] | None:
     """`33344`, `3 3 3 4 4`, `10 J Q K A`, `tjqka`, `BJ RJ` -> ranks; None if not all ranks."""
     ranks: list[int] = []
     for word in text.upper().replace(",", " ").split():
@@ -162,7 +163,7 @@ def parse_ranks(text: str) -> Optional[tuple[int, ...]]:
     return tuple(sorted(ranks)) if ranks else None
 
 
-def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[Internal]) -> Optional[Internal]:
+def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[Internal]) -> Internal | None:
     """Moves that take a value (`bid 2`) or play a combination (`33344`, `trio_pair 3 3 3 4 4`)."""
     game = codec.game
     words = text.strip().split()
@@ -225,7 +226,7 @@ def parse_pattern(codec: MoveCodec, text: str, player: int) -> MovePattern:
     if not words:
         raise InvalidMoveError("empty move")
     head, *rest = words.split(None, 1)
-    action: Optional[int] = None
+    action: int | None = None
     if head.lower() in (n.lower() for n in codec.action_names):
         action = [n.lower() for n in codec.action_names].index(head.lower())
         words = rest[0] if rest else ""
@@ -241,7 +242,7 @@ def parse_pattern(codec: MoveCodec, text: str, player: int) -> MovePattern:
             names = ", ".join(sorted({a.name for a in game.actions}))
             raise InvalidMoveError(f"'{text}' is not a move: type a play by its cards (33344, BJ RJ) or one of: {names}")
         raise InvalidMoveError(f"'{text}': write a card move as CARD FROM -> TO (e.g. '{_example(game)}')")
-    card: Optional[int] = None
+    card: int | None = None
     if left:
         maybe = cards.parse_card(left[0])
         if maybe is not None:
@@ -256,7 +257,7 @@ def parse_pattern(codec: MoveCodec, text: str, player: int) -> MovePattern:
     return MovePattern(action, card, source, target)
 
 
-def _example(game: "CompiledGame") -> str:
+def _example(game: CompiledGame) -> str:
     """A card move written with this game's own zone names, for messages."""
     action = next((a for a in game.actions if a.moves_cards and a.combination is None and not a.named_alone), None)
     if action is None or not action.sources[0] or not action.targets[0]:
@@ -340,7 +341,7 @@ class LegalMoves(Sequence[Move]):
 
     def __init__(self, moves: list[Move]):
         self._moves = moves
-        self._set: Optional[frozenset[Move]] = None  # built on the first `in`
+        self._set: frozenset[Move] | None = None  # built on the first `in`
 
     def __len__(self) -> int:
         return len(self._moves)

@@ -46,7 +46,7 @@ def to_yaml(state: State) -> str:
     return yaml.dump(doc, sort_keys=False, default_flow_style=None, allow_unicode=True, width=100)
 
 
-def load_position(game: "Game", text: str) -> State:
+def load_position(game: Game, text: str) -> State:
     try:
         doc = yaml.safe_load(text)
     except yaml.YAMLError as err:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any
 
 from .. import cards
 from ..errors import IllegalMoveError, RulesRuntimeError
@@ -32,15 +32,15 @@ class _Frame:
 
     move: Internal
     zones: dict[int, list[int]]
-    counters: Optional[list[float]]
+    counters: list[float] | None
     scalars: tuple[Any, ...]
-    extra: Optional[tuple[Any, ...]] = None  # phase, revealed cards, combinations, winner
+    extra: tuple[Any, ...] | None = None  # phase, revealed cards, combinations, winner
 
 ANY_CARD = bytes([1]) * cards.CARD_LIMIT  # the row of a target that takes any card ("freely")
 
 
 class State:
-    def __init__(self, game: "Game", seed: int | str = 0):
+    def __init__(self, game: Game, seed: int | str = 0):
         self.game = game
         compiled = game.compiled
         self._c = compiled
@@ -58,10 +58,10 @@ class State:
         self.public: frozenset[int] = frozenset()  # cards revealed to everyone this deal
         self.combos: dict[int, Any] = {}  # the combination lying on a zone, as it was played
         self.played_by: dict[int, int] = {}  # ... and the seat of the player who played it
-        self.winner: Optional[int] = None  # who the deal's `winner's` means while it is scored
+        self.winner: int | None = None  # who the deal's `winner's` means while it is scored
         self.history: list[_Frame] = []
-        self._frame: Optional[_Frame] = None
-        self._legal: Optional[list[Internal]] = None
+        self._frame: _Frame | None = None
+        self._legal: list[Internal] | None = None
 
     # ---- the public contract -----------------------------------------------------------------
     @property
@@ -90,7 +90,7 @@ class State:
         codec = self.game.codec
         return codec.public(self.canonical(resolve_text(codec, text, self.current, self._legal_internal())))
 
-    def play(self, move: Union[Move, str]) -> Move:
+    def play(self, move: Move | str) -> Move:
         """Play a legal move (a `Move` or its text); raises `IllegalMoveError` naming the rule."""
         public = self.parse_move(move) if isinstance(move, str) else move
         internal = self.canonical(self.game.codec.internal(public, self.current))
@@ -139,12 +139,12 @@ class State:
         self._legal = None
         return self.game.codec.public(frame.move)
 
-    def explain(self, move: Union[Move, str]):
+    def explain(self, move: Move | str):
         from .explain import explain
 
         return explain(self, move)
 
-    def observation(self, player: Union[str, int]) -> dict[str, Any]:
+    def observation(self, player: str | int) -> dict[str, Any]:
         from .views import observation
 
         return observation(self, player)
@@ -154,7 +154,7 @@ class State:
 
         return to_yaml(self)
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         other = State.__new__(State)
         other.__dict__.update(self.__dict__)
         other.zones = [list(z) for z in self.zones]
@@ -511,8 +511,8 @@ class State:
         return counts
 
 
-def _number(value: float) -> Union[int, float]:
+def _number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
-__all__ = ["State", "DealResult", "cards"]
+__all__ = ["DealResult", "State", "cards"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 from .. import cards
 
@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 HIDDEN = "??"
 
 
-def visible_cards(state: "State", zone_id: int, player: int) -> list[str]:
+def visible_cards(state: State, zone_id: int, player: int) -> list[str]:
     """The cards of a zone, bottom to top, with the ones `player` may not see as '??'."""
     c = state._c
     pile = state.zones[zone_id]
@@ -28,7 +28,7 @@ def visible_cards(state: "State", zone_id: int, player: int) -> list[str]:
     return [HIDDEN] * (len(pile) - 1) + [cards.CARD_TEXT[pile[-1]]] if pile else []
 
 
-def observation(state: "State", player: Union[str, int]) -> dict[str, Any]:
+def observation(state: State, player: str | int) -> dict[str, Any]:
     seat = _seat(state, player)
     c = state._c
     return {
@@ -47,7 +47,7 @@ def observation(state: "State", player: Union[str, int]) -> dict[str, Any]:
     }
 
 
-def _seat(state: "State", player: Union[str, int]) -> int:
+def _seat(state: State, player: str | int) -> int:
     if isinstance(player, int):
         seat = player
     else:

@@ -3,4 +3,4 @@
 from .checker import check_file
 from .model import GameModel, RuleInfo
 
-__all__ = ["check_file", "GameModel", "RuleInfo"]
+__all__ = ["GameModel", "RuleInfo", "check_file"]

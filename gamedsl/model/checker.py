@@ -8,15 +8,27 @@ drops one.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import Any
 
 from .. import cards, resources
 from ..errors import Diagnostic, GameNotFoundError, RulesSemanticError, RulesSyntaxError, SourcePos, did_you_mean
 from ..syntax import ast, parse_file
 from .model import (
-    ActionSpec, BuildSpec, CombinationSpec, CounterSpec, EndSpec, FirstPlayerSpec, GameModel, MatchSpec,
-    PrioritySpec, RuleInfo, TargetSpec, TriggerSpec, ZoneSpec,
+    ActionSpec,
+    BuildSpec,
+    CombinationSpec,
+    CounterSpec,
+    EndSpec,
+    FirstPlayerSpec,
+    GameModel,
+    MatchSpec,
+    PrioritySpec,
+    RuleInfo,
+    TargetSpec,
+    TriggerSpec,
+    ZoneSpec,
 )
 
 SUITS = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
@@ -28,7 +40,7 @@ _SINGLETONS = (ast.GameTitle, ast.Players, ast.DealBlock, ast.FirstPlayer, ast.T
 SEAT_OWNERS = ("winner",)  # possessives that name a player without a counter: `winner's`
 
 
-def _statement_key(stmt: Any) -> Optional[tuple[str, str]]:
+def _statement_key(stmt: Any) -> tuple[str, str] | None:
     """Statements a variant replaces by name (or, for singletons, by kind)."""
     if isinstance(stmt, _SINGLETONS):
         return ("single", type(stmt).__name__)
@@ -74,7 +86,7 @@ class Checker:
         suit_orders: dict[str, tuple[int, ...]] = {}
         points: dict[str, dict[int, float]] = {}
         title = ""
-        players: Optional[ast.Players] = None
+        players: ast.Players | None = None
         rule_names: dict[str, SourcePos] = {}
         for stmt in statements:
             if isinstance(stmt, _NAMED_KINDS):
@@ -145,7 +157,7 @@ class Checker:
                         self.error(name.pos, f"phase '{name.text}' is listed twice")
                     self.phases.append(name.text)
         self.combination_names = [s.name for s in statements if isinstance(s, ast.CombinationDecl)]
-        self.move_parameter: Optional[str] = None
+        self.move_parameter: str | None = None
         counters = {}
         values = {}
         for stmt in statements:
@@ -174,8 +186,8 @@ class Checker:
         priorities: list[PrioritySpec] = []
         ends: list[EndSpec] = []
         deal: tuple[ast.DealStep, ...] = ()
-        first: Optional[FirstPlayerSpec] = None
-        match: Optional[MatchSpec] = None
+        first: FirstPlayerSpec | None = None
+        match: MatchSpec | None = None
         for stmt in statements:
             if isinstance(stmt, ast.BuildDecl):
                 build = self.check_build(stmt)
@@ -244,7 +256,7 @@ class Checker:
         return RuleInfo(stmt.name, kind, getattr(stmt, "description", ""), getattr(stmt, "section", ""), stmt.pos)
 
     # ---- cards ------------------------------------------------------------------------
-    def rank_of(self, name: ast.Name, what: str) -> Optional[int]:
+    def rank_of(self, name: ast.Name, what: str) -> int | None:
         rank = cards.rank_from_text(name.text)
         if rank is None:
             self.error(name.pos, f"'{name.text}' is not a rank in {what}",
@@ -358,7 +370,7 @@ class Checker:
         return ZoneSpec(decl.name, count, decl.owner == "each", decl.kind or "pile", face, group, decks, jokers,
                         decl.count is not None, info, decl.sorted_by.text if decl.sorted_by else None)
 
-    def check_owner(self, owner: Optional[str], pos: SourcePos) -> None:
+    def check_owner(self, owner: str | None, pos: SourcePos) -> None:
         """A possessive owner (`dealer's`, `winner's`) names a player through a shared counter."""
         if owner is None or owner in ("own", "each", "opponent's"):
             return
@@ -371,7 +383,7 @@ class Checker:
             self.error(pos, f"'{owner}': '{name}' is not a shared counter holding a seat",
                        did_you_mean(name, choices) or "write own, opponent's, winner's or COUNTER's")
 
-    def check_zone_ref(self, ref: ast.ZoneRef, per_player: bool = True) -> Optional[ZoneSpec]:
+    def check_zone_ref(self, ref: ast.ZoneRef, per_player: bool = True) -> ZoneSpec | None:
         zone = self.zones.get(ref.name)
         self.check_owner(ref.owner, ref.pos)
         if zone is None:
@@ -561,7 +573,7 @@ class Checker:
     def check_first(self, stmt: ast.FirstPlayer) -> FirstPlayerSpec:
         high = self.players_range[1]  # seats are P1 .. P<high>; never list them all (high may be huge)
 
-        def seat(name: Optional[ast.Name]) -> Optional[int]:
+        def seat(name: ast.Name | None) -> int | None:
             if name is None:
                 return None
             if name.text == "random":
@@ -589,7 +601,7 @@ class Checker:
         return FirstPlayerSpec(stmt.pos, "random")
 
     # ---- rules ---------------------------------------------------------------------------
-    def check_build(self, stmt: ast.BuildDecl) -> Optional[BuildSpec]:
+    def check_build(self, stmt: ast.BuildDecl) -> BuildSpec | None:
         for pos, problem in stmt.problems:
             self.error(pos, problem)
         for zone in stmt.zones:
@@ -656,7 +668,7 @@ class Checker:
                           (parameter.name, int(parameter.low), int(parameter.high)) if parameter else None,
                           combination)
 
-    def check_combination(self, stmt: ast.CombinationDecl) -> "CombinationSpec":
+    def check_combination(self, stmt: ast.CombinationDecl) -> CombinationSpec:
         for pos, problem in stmt.problems:
             self.error(pos, problem)
         what = f"combination '{stmt.name}'"
@@ -678,10 +690,7 @@ class Checker:
                                tuple(stmt.wing_rules), tuple(not_both), int(stmt.tier))
 
     def check_effect(self, effect: Any, per_player: bool = True) -> None:
-        if isinstance(effect, ast.TurnOver):
-            self.check_zone_ref(effect.source, per_player)
-            self.check_zone_ref(effect.target, per_player)
-        elif isinstance(effect, ast.MoveAll):
+        if isinstance(effect, ast.TurnOver) or isinstance(effect, ast.MoveAll):
             self.check_zone_ref(effect.source, per_player)
             self.check_zone_ref(effect.target, per_player)
         elif isinstance(effect, ast.Reveal):
@@ -759,7 +768,7 @@ def load_statements(path: Path, seen: tuple[str, ...] = ()) -> tuple[ast.GameFil
         if isinstance(stmt, ast.Remove):
             matches = [i for i, s in enumerate(merged) if getattr(s, "name", None) == stmt.name]
             if not matches:
-                names = [getattr(s, "name") for s in merged if hasattr(s, "name")]
+                names = [s.name for s in merged if hasattr(s, "name")]
                 problems.append(Diagnostic(stmt.pos, f"cannot remove '{stmt.name}': the base game has nothing by that name",
                                            game_file.lines[stmt.pos.line - 1], did_you_mean(stmt.name, names)))
                 continue
@@ -783,4 +792,4 @@ def check_file(path: str | Path) -> GameModel:
     return checker.check(game_file, statements, files)
 
 
-__all__ = ["check_file", "Checker", "RulesSyntaxError"]
+__all__ = ["Checker", "RulesSyntaxError", "check_file"]

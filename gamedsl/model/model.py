@@ -7,7 +7,6 @@ conditions stay syntax-tree nodes here, but every name in them is known to resol
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional, Union
 
 from ..errors import SourcePos
 from ..syntax import ast
@@ -43,7 +42,7 @@ class ZoneSpec:
     holds_jokers: int
     indexed: bool  # declared with [N]: instances are numbered
     info: RuleInfo
-    sorted_by: Optional[str] = None  # the order a hand is shown in
+    sorted_by: str | None = None  # the order a hand is shown in
 
 
 @dataclass(frozen=True)
@@ -66,14 +65,14 @@ class ActionSpec:
     info: RuleInfo
     sources: tuple[ast.ZoneRef, ...]
     targets: tuple[TargetSpec, ...]
-    condition: Optional[ast.Condition]
-    condition_pos: Optional[SourcePos]
+    condition: ast.Condition | None
+    condition_pos: SourcePos | None
     only_if_stuck: bool
     first_effects: tuple[ast.Effect, ...]
     then_effects: tuple[ast.Effect, ...]
     phases: tuple[str, ...] = ()
-    parameter: Optional[tuple[str, int, int]] = None  # (name, low, high)
-    combination: Optional[ast.CombinationPlay] = None
+    parameter: tuple[str, int, int] | None = None  # (name, low, high)
+    combination: ast.CombinationPlay | None = None
 
 
 @dataclass(frozen=True)
@@ -81,7 +80,7 @@ class CombinationSpec:
     info: RuleInfo
     width: int
     min_length: int
-    run_order: Optional[str]
+    run_order: str | None
     exact: tuple[int, ...]
     wing_count: int
     wing_kind: str
@@ -102,11 +101,11 @@ class TriggerSpec:
 class PrioritySpec:
     info: RuleInfo
     kind: str  # must | forbid
-    action: Optional[str]
+    action: str | None
     sources: tuple[ast.ZoneRef, ...]
     targets: tuple[ast.ZoneRef, ...]
-    condition: Optional[ast.Condition]
-    exceptions: tuple[tuple[str, Optional[ast.Condition]], ...] = ()  # moves a `must` spares, and when
+    condition: ast.Condition | None
+    exceptions: tuple[tuple[str, ast.Condition | None], ...] = ()  # moves a `must` spares, and when
 
 
 @dataclass(frozen=True)
@@ -115,7 +114,7 @@ class EndSpec:
     quantifier: str
     condition: ast.Condition
     scoring: str
-    score: Optional[ast.Expr]
+    score: ast.Expr | None
 
 
 @dataclass(frozen=True)
@@ -123,9 +122,9 @@ class FirstPlayerSpec:
     pos: SourcePos
     mode: str
     keys: tuple[ast.Expr, ...] = ()
-    order: Optional[str] = None
-    ties: Optional[int] = None  # a seat index, or None for random
-    player: Optional[int] = None
+    order: str | None = None
+    ties: int | None = None  # a seat index, or None for random
+    player: int | None = None
 
 
 @dataclass(frozen=True)
@@ -141,8 +140,8 @@ class CounterSpec:
 class MatchSpec:
     single_deal: bool
     quantifier: str
-    condition: Optional[ast.Condition]
-    pos: Optional[SourcePos]
+    condition: ast.Condition | None
+    pos: SourcePos | None
 
 
 @dataclass
@@ -154,7 +153,7 @@ class GameModel:
     files: tuple[str, ...]
     min_players: int
     max_players: int
-    options: dict[str, Union[float, str]]
+    options: dict[str, float | str]
     option_info: dict[str, tuple[str, SourcePos]]
     orders: dict[str, tuple[int, ...]]
     colours: dict[str, tuple[int, ...]]

@@ -5,4 +5,4 @@ from .random_player import RandomPlayer
 
 PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "computer": GreedyPlayer}
 
-__all__ = ["RandomPlayer", "GreedyPlayer", "PLAYERS"]
+__all__ = ["PLAYERS", "GreedyPlayer", "RandomPlayer"]

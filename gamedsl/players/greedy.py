@@ -8,7 +8,7 @@ the shedding games the seeds are. Ties are broken by its seeded generator.
 from __future__ import annotations
 
 import random
-from typing import Callable, Union
+from collections.abc import Callable
 
 from ..engine import Move, State
 
@@ -27,7 +27,7 @@ def evaluation_of(state: State) -> Callable[[State, int], float]:
 class GreedyPlayer:
     name = "greedy"
 
-    def __init__(self, seed: Union[int, str] = 0):
+    def __init__(self, seed: int | str = 0):
         self.rng = random.Random(seed)
 
     def choose(self, state: State) -> Move:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import Union
 
 from ..engine import Move, State
 
@@ -11,7 +10,7 @@ from ..engine import Move, State
 class RandomPlayer:
     name = "random"
 
-    def __init__(self, seed: Union[int, str] = 0):
+    def __init__(self, seed: int | str = 0):
         self.rng = random.Random(seed)
 
     def choose(self, state: State) -> Move:

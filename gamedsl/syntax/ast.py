@@ -6,7 +6,7 @@ The tree says what the file says and nothing more; names are resolved by the che
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional, Union
+from typing import Union
 
 from ..errors import SourcePos
 
@@ -22,9 +22,9 @@ class ZoneRef:
     """`own reserve`, `opponent's waste`, `house`, `house 3`, `own house 1`, `each pack`."""
 
     pos: SourcePos
-    owner: Optional[str]  # 'own', "opponent's", 'each' or None
+    owner: str | None  # 'own', "opponent's", 'each' or None
     name: str
-    index: Optional[int] = None
+    index: int | None = None
 
     def __str__(self) -> str:
         parts = [self.owner] if self.owner else []
@@ -46,7 +46,7 @@ class NameRef:
     """A name in an expression: an option, a counter, a value or `score`, maybe owned."""
 
     pos: SourcePos
-    owner: Optional[str]
+    owner: str | None
     name: str
 
 
@@ -66,21 +66,21 @@ class TopOf:
 class Call:
     pos: SourcePos
     function: str  # 'max' | 'min'
-    args: tuple["Expr", ...]
+    args: tuple[Expr, ...]
 
 
 @dataclass(frozen=True)
 class BinOp:
     pos: SourcePos
     op: str
-    left: "Expr"
-    right: "Expr"
+    left: Expr
+    right: Expr
 
 
 @dataclass(frozen=True)
 class Neg:
     pos: SourcePos
-    operand: "Expr"
+    operand: Expr
 
 
 @dataclass(frozen=True)
@@ -88,9 +88,9 @@ class IfExpr:
     """`A if CONDITION else B`."""
 
     pos: SourcePos
-    then: "Expr"
-    condition: "Condition"
-    otherwise: "Expr"
+    then: Expr
+    condition: Condition
+    otherwise: Expr
 
 
 Expr = Union[Num, NameRef, SizeOf, TopOf, Call, BinOp, Neg, IfExpr]
@@ -112,7 +112,7 @@ class ZoneEmpty:
     pos: SourcePos
     zone: ZoneRef
     negated: bool = False
-    quantifier: Optional[str] = None
+    quantifier: str | None = None
 
 
 @dataclass(frozen=True)
@@ -149,19 +149,19 @@ class Played:
 @dataclass(frozen=True)
 class AllOf:
     pos: SourcePos
-    items: tuple["Condition", ...]
+    items: tuple[Condition, ...]
 
 
 @dataclass(frozen=True)
 class AnyOf:
     pos: SourcePos
-    items: tuple["Condition", ...]
+    items: tuple[Condition, ...]
 
 
 @dataclass(frozen=True)
 class NotCond:
     pos: SourcePos
-    item: "Condition"
+    item: Condition
 
 
 Condition = Union[Compare, ZoneEmpty, MovedFrom, CanGo, PhaseIs, Played, AllOf, AnyOf, NotCond]
@@ -200,7 +200,7 @@ class SetTo:
 class IfEffects:
     pos: SourcePos
     condition: Condition
-    effects: tuple["Effect", ...]
+    effects: tuple[Effect, ...]
 
 
 @dataclass(frozen=True)
@@ -229,7 +229,7 @@ class TurnTo:
     """The turn goes to the player whose seat number the expression gives."""
 
     pos: SourcePos
-    seat: "Expr"
+    seat: Expr
 
 
 Effect = Union[EndTurn, TurnOver, AddTo, SetTo, IfEffects, GoToPhase, Reveal, MoveAll, TurnTo]
@@ -259,9 +259,9 @@ class Players:
 class OptionDecl:
     pos: SourcePos
     name: str
-    default: Union[float, str]
+    default: float | str
     description: str = ""
-    name_pos: Optional[SourcePos] = None  # where the name is written (pos: where the statement starts)
+    name_pos: SourcePos | None = None  # where the name is written (pos: where the statement starts)
 
 
 @dataclass(frozen=True)
@@ -275,7 +275,7 @@ class OrderDecl:
     pos: SourcePos
     name: str
     ranks: tuple[Name, ...]
-    name_pos: Optional[SourcePos] = None  # where the name is written (pos: where the statement starts)
+    name_pos: SourcePos | None = None  # where the name is written (pos: where the statement starts)
 
 
 @dataclass(frozen=True)
@@ -311,15 +311,15 @@ class Holds:
 class ZoneDecl:
     pos: SourcePos
     name: str
-    count: Optional[float] = None
-    owner: Optional[str] = None  # 'each' | 'shared'
-    kind: Optional[str] = None  # pile | row | slot | fan | pool
-    face: Optional[str] = None  # 'up' | 'down'
-    top_face: Optional[str] = None
-    group: Optional[float] = None  # N per player
-    holds: Optional[Holds] = None
+    count: float | None = None
+    owner: str | None = None  # 'each' | 'shared'
+    kind: str | None = None  # pile | row | slot | fan | pool
+    face: str | None = None  # 'up' | 'down'
+    top_face: str | None = None
+    group: float | None = None  # N per player
+    holds: Holds | None = None
     problems: tuple[tuple[SourcePos, str], ...] = ()  # attributes given twice, ...
-    sorted_by: Optional[Name] = None  # how a hand is shown: `sorted by strength`
+    sorted_by: Name | None = None  # how a hand is shown: `sorted by strength`
 
 
 @dataclass(frozen=True)
@@ -331,17 +331,17 @@ class Shuffle:
 @dataclass(frozen=True)
 class DealCards:
     pos: SourcePos
-    amount: Union[float, str, None]  # a number, an option name, or None for "rest"
+    amount: float | str | None  # a number, an option name, or None for "rest"
     source: ZoneRef
-    every: Optional[Name]  # `to every own house`
+    every: Name | None  # `to every own house`
     targets: tuple[ZoneRef, ...]
-    amount_pos: Optional[SourcePos] = None  # where the amount is written
+    amount_pos: SourcePos | None = None  # where the amount is written
 
 
 @dataclass(frozen=True)
 class ForEachPlayer:
     pos: SourcePos
-    steps: tuple["DealStep", ...]
+    steps: tuple[DealStep, ...]
 
 
 DealStep = Union[Shuffle, DealCards, ForEachPlayer]
@@ -358,9 +358,9 @@ class FirstPlayer:
     pos: SourcePos
     mode: str  # 'lowest' | 'highest' | 'random' | 'fixed'
     keys: tuple[Expr, ...] = ()
-    order: Optional[Name] = None
-    ties: Optional[Name] = None
-    player: Optional[Name] = None
+    order: Name | None = None
+    ties: Name | None = None
+    player: Name | None = None
 
 
 @dataclass(frozen=True)
@@ -375,7 +375,7 @@ class CounterDecl:
     per_player: bool
     start: float = 0
     whole_match: bool = False
-    name_pos: Optional[SourcePos] = None  # where the name is written (pos: where the statement starts)
+    name_pos: SourcePos | None = None  # where the name is written (pos: where the statement starts)
 
 
 @dataclass(frozen=True)
@@ -383,7 +383,7 @@ class ValueDecl:
     pos: SourcePos
     name: str
     expr: Expr
-    name_pos: Optional[SourcePos] = None  # where the name is written (pos: where the statement starts)
+    name_pos: SourcePos | None = None  # where the name is written (pos: where the statement starts)
 
 
 @dataclass(frozen=True)
@@ -398,7 +398,7 @@ class Relation:
     pos: SourcePos
     kind: str  # same_suit other_suit same_colour other_colour same_rank steps
     steps: tuple[str, ...] = ()  # 'up' 'down' 'same'
-    order: Optional[Name] = None
+    order: Name | None = None
 
 
 @dataclass(frozen=True)
@@ -408,10 +408,10 @@ class BuildDecl:
     zones: tuple[Name, ...]
     description: str = ""
     section: str = ""
-    empty: Optional[CardPattern] = None
+    empty: CardPattern | None = None
     on_top: tuple[Relation, ...] = ()
     problems: tuple[tuple[SourcePos, str], ...] = ()
-    name_pos: Optional[SourcePos] = None  # where the name is written (pos: where the statement starts)
+    name_pos: SourcePos | None = None  # where the name is written (pos: where the statement starts)
 
 
 @dataclass(frozen=True)
@@ -428,16 +428,16 @@ class MoveDecl:
     section: str = ""
     sources: tuple[ZoneRef, ...] = ()
     targets: tuple[Target, ...] = ()
-    condition: Optional[Condition] = None
-    condition_pos: Optional[SourcePos] = None
+    condition: Condition | None = None
+    condition_pos: SourcePos | None = None
     only_if_stuck: bool = False
     first_effects: tuple[Effect, ...] = ()
     then_effects: tuple[Effect, ...] = ()
     problems: tuple[tuple[SourcePos, str], ...] = ()
-    name_pos: Optional[SourcePos] = None  # where the name is written (pos: where the statement starts)
+    name_pos: SourcePos | None = None  # where the name is written (pos: where the statement starts)
     phases: tuple[Name, ...] = ()  # `during bidding`: the phases the move belongs to (all when empty)
-    parameter: Optional["Parameter"] = None  # `for each n from 1 to 3`
-    combination: Optional["CombinationPlay"] = None  # `as a combination beating table in strength`
+    parameter: Parameter | None = None  # `for each n from 1 to 3`
+    combination: CombinationPlay | None = None  # `as a combination beating table in strength`
 
 
 @dataclass(frozen=True)
@@ -451,8 +451,8 @@ class Parameter:
 @dataclass(frozen=True)
 class CombinationPlay:
     pos: SourcePos
-    beating: Optional[ZoneRef] = None
-    order: Optional[Name] = None
+    beating: ZoneRef | None = None
+    order: Name | None = None
 
 
 @dataclass(frozen=True)
@@ -463,7 +463,7 @@ class CombinationDecl:
     section: str = ""
     width: float = 1
     min_length: float = 1
-    run_order: Optional[Name] = None
+    run_order: Name | None = None
     exact: tuple[Name, ...] = ()
     wing_count: float = 0
     wing_kind: str = ""  # 'single' | 'pair'
@@ -471,7 +471,7 @@ class CombinationDecl:
     wing_rules: tuple[str, ...] = ()  # no_core, no_three, distinct
     not_both: tuple[Name, ...] = ()
     tier: float = 0
-    name_pos: Optional[SourcePos] = None
+    name_pos: SourcePos | None = None
     problems: tuple[tuple[SourcePos, str], ...] = ()
 
 
@@ -485,7 +485,7 @@ class WheneverDecl:
     section: str
     condition: Condition
     effects: tuple[Effect, ...]
-    name_pos: Optional[SourcePos] = None
+    name_pos: SourcePos | None = None
 
 
 @dataclass(frozen=True)
@@ -497,7 +497,7 @@ class PhasesDecl:
 @dataclass(frozen=True)
 class MoveFilter:
     pos: SourcePos
-    action: Optional[Name] = None
+    action: Name | None = None
     sources: tuple[ZoneRef, ...] = ()
     targets: tuple[ZoneRef, ...] = ()
 
@@ -510,9 +510,9 @@ class PriorityDecl:
     section: str
     kind: str  # 'must' | 'forbid'
     filter: MoveFilter
-    condition: Optional[Condition] = None
-    exceptions: tuple[tuple[Name, Optional[Condition]], ...] = ()  # `must …, except MOVE [while …]`
-    name_pos: Optional[SourcePos] = None  # where the name is written (pos: where the statement starts)
+    condition: Condition | None = None
+    exceptions: tuple[tuple[Name, Condition | None], ...] = ()  # `must …, except MOVE [while …]`
+    name_pos: SourcePos | None = None  # where the name is written (pos: where the statement starts)
 
 
 @dataclass(frozen=True)
@@ -524,8 +524,8 @@ class EndDecl:
     quantifier: str  # 'some' | 'every' | '' (a plain condition)
     condition: Condition
     scoring: str  # 'winner' | 'each' | 'again' (deal again, nobody scores)
-    score: Optional[Expr]
-    name_pos: Optional[SourcePos] = None  # where the name is written (pos: where the statement starts)
+    score: Expr | None
+    name_pos: SourcePos | None = None  # where the name is written (pos: where the statement starts)
 
 
 @dataclass(frozen=True)
@@ -533,7 +533,7 @@ class MatchDecl:
     pos: SourcePos
     single_deal: bool
     quantifier: str = "some"
-    condition: Optional[Condition] = None
+    condition: Condition | None = None
 
 
 Statement = Union[
