@@ -9,9 +9,9 @@ ranks: enumeration never walks subsets of cards.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 RankCounts = list[int]  # index: rank (0..15), value: how many cards of it
 Play = tuple[int, ...]  # the ranks of a play, sorted
@@ -85,12 +85,14 @@ class CombinationSet:
         same = [c for c in self.plays(counts, (table.kind,), table.length) if strength[c.key] > above]
         return same + (self.plays(counts, higher) if higher else [])
 
-    def plays(self, counts: RankCounts, kinds: tuple | None = None, only_length: int = 0) -> list[Combination]:
+    def plays(self, counts: RankCounts, kinds: tuple | None = None, only_length: int = 0,
+              make: Callable[[CombinationKind, int, int, Play], Any] = Combination) -> list[Any]:
         """Every combination the hand can make, each (kind, ranks) once, weakest first by kind
         (of `kinds` only, and of one core length, when given).
 
         One flat loop per kind over the counts (no nested generators): this is the hot path of
-        games that play combinations."""
+        games that play combinations. `make` builds each play from (kind, length, key, ranks):
+        a reading by default, or straight the move a generator wants."""
         out: list[Combination] = []
         append = out.append
         by_strength = self.by_strength
@@ -98,7 +100,7 @@ class CombinationSet:
             if kind.exact:
                 if all(counts[r] >= kind.exact.count(r) for r in set(kind.exact)):
                     key = max(kind.exact, key=self.strength.__getitem__)
-                    append(Combination(kind, 1, key, tuple(sorted(kind.exact))))
+                    append(make(kind, 1, key, tuple(sorted(kind.exact))))
                 continue
             width = kind.width
             wings = kind.wings
@@ -117,7 +119,7 @@ class CombinationSet:
                         length += 1
                         if low <= length <= high:
                             if plain:  # straights, pair chains: the sorted cards are in a table
-                                append(Combination(kind, length, order[start + length - 1], runs[start][length]))
+                                append(make(kind, length, order[start + length - 1], runs[start][length]))
                             else:
                                 cores.append(order[start:start + length])
             else:
@@ -125,7 +127,7 @@ class CombinationSet:
                 ranks = [r for r in by_strength if counts[r] >= width and (not allowed or r in allowed)]
                 if not wings.width:  # solo, pair, trio, bomb: nothing to arrange
                     for r in ranks:
-                        append(Combination(kind, 1, r, (r,) * width))
+                        append(make(kind, 1, r, (r,) * width))
                     continue
                 if wings.count(1) == 1 and not wings.core_ranks_allowed:
                     # trio with a single, trio with a pair: one extra group of another rank
@@ -136,7 +138,7 @@ class CombinationSet:
                         for x in extras:
                             if x != r:
                                 ranks_played = (x,) * wide + core if x < r else core + (x,) * wide
-                                append(Combination(kind, 1, r, ranks_played))
+                                append(make(kind, 1, r, ranks_played))
                     continue
                 cores = [(r,) for r in ranks]
             for core in cores:
@@ -145,7 +147,7 @@ class CombinationSet:
                 length = len(core)
                 if not wings.width:
                     core_ranks.sort()
-                    append(Combination(kind, length, key, tuple(core_ranks)))
+                    append(make(kind, length, key, tuple(core_ranks)))
                     continue
                 rest = list(counts)
                 for rank in core:
@@ -153,7 +155,7 @@ class CombinationSet:
                 for extra in self._wings(wings, length, core, rest):
                     extra.extend(core_ranks)
                     extra.sort()
-                    append(Combination(kind, length, key, tuple(extra)))
+                    append(make(kind, length, key, tuple(extra)))
         return out
 
     def _runs(self, kind: CombinationKind) -> list[list[Play]]:

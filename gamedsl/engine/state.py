@@ -194,10 +194,12 @@ class State:
 
     def _legal_internal(self) -> list[Internal]:
         if self._legal is None:
-            self._legal = [] if self.over else self._generate()
+            self._legal = [] if self.over else self._generate(name_plays=True)
         return self._legal
 
-    def _generate(self, apply_priorities: bool = True) -> list[Internal]:
+    def _generate(self, apply_priorities: bool = True, name_plays: bool = False) -> list[Internal]:
+        """The legal moves as internal tuples. `name_plays` also makes the `Move` of each new
+        play of combinations in one batch (cheaper than one by one), for `legal_moves()`."""
         c = self._c
         p = self.current
         zones = self.zones
@@ -222,7 +224,7 @@ class State:
                 out.append((action.index, NO, NO, NO))
                 continue
             if action.combination is not None:
-                self._generate_combinations(action, p, out)
+                self._generate_combinations(action, p, out, name_plays)
                 continue
             live = []  # (target, row of its building table); one empty zone per family: they are alike
             empty_families = set()
@@ -262,7 +264,7 @@ class State:
         """The combination lying on a zone (its kind, length and key), or None."""
         return self.combos.get(zone_id) if self.zones[zone_id] else None
 
-    def _generate_combinations(self, action: Any, p: int, out: list) -> None:
+    def _generate_combinations(self, action: Any, p: int, out: list, name_plays: bool = True) -> None:
         """Plays of combinations from the source zone, on counts by rank; each beats the table."""
         play = action.combination
         table = None
@@ -279,23 +281,24 @@ class State:
             counts = [0] * 16
             for card in self.zones[src]:
                 counts[card >> 2] += 1
-            plays = kinds.plays(counts) if table is None else kinds.answers(counts, table)
-            fresh = False
-            for combo in plays:
-                move = (index, combo.kind.index, combo.ranks, dst)
-                out.append(move)
-                if move not in known:
-                    fresh = True
+            if table is None:  # a lead: every play, made straight into moves
+                found = kinds.plays(counts, make=lambda kind, length, key, ranks: (index, kind.index, ranks, dst))
+            else:
+                found = [(index, combo.kind.index, combo.ranks, dst) for combo in kinds.answers(counts, table)]
+            out.extend(found)
+            if not name_plays:
+                continue
+            fresh = [move for move in found if move not in known]
             if fresh:
-                # Name the new plays now: every reading of a set of the hand's cards is a play
-                # of the hand, so counting them says which sets read two ways, without classifying.
-                readings: dict[tuple, int] = {}
-                for combo in plays if table is None else kinds.plays(counts):
-                    readings[combo.ranks] = readings.get(combo.ranks, 0) + 1
-                for combo in plays:
-                    move = (index, combo.kind.index, combo.ranks, dst)
-                    if move not in known:
-                        codec.remember_play(move, action, combo, readings[combo.ranks] > 1)
+                # Name the new plays now: every reading of a set of the hand's cards is a play of
+                # the hand, so counting them says which sets read two ways, without classifying.
+                readings: dict[tuple, list] = {}
+                for combo in kinds.plays(counts):
+                    readings.setdefault(combo.ranks, []).append(combo)
+                for move in fresh:
+                    same = readings[move[2]]
+                    combo = next(c for c in same if c.kind.index == move[1])
+                    codec.remember_play(move, action, combo, len(same) > 1)
 
     def _apply_priorities(self, moves: list[Internal]) -> list[Internal]:
         p = self.current
