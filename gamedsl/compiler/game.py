@@ -55,19 +55,20 @@ class CompiledPriority:
     def _test(self, player: int) -> Callable[[tuple], bool]:
         """The fastest predicate for this filter: only the parts the file gave are tested."""
         action = self.action
-        sources = self.sources[player] if self.sources is not None else None
-        targets = self.targets[player] if self.targets is not None else None
-        if sources is None and targets is None:
+        sources: frozenset[int] = self.sources[player] if self.sources is not None else frozenset()
+        targets: frozenset[int] = self.targets[player] if self.targets is not None else frozenset()
+        any_source, any_target = self.sources is None, self.targets is None
+        if any_source and any_target:
             return lambda m: m[0] == action
         if action is None:
-            if sources is None:
+            if any_source:
                 return lambda m: m[3] in targets
-            if targets is None:
+            if any_target:
                 return lambda m: m[2] in sources
             return lambda m: m[2] in sources and m[3] in targets
-        if sources is None:
+        if any_source:
             return lambda m: m[0] == action and m[3] in targets
-        if targets is None:
+        if any_target:
             return lambda m: m[0] == action and m[2] in sources
         return lambda m: m[0] == action and m[2] in sources and m[3] in targets
 

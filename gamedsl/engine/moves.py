@@ -12,7 +12,9 @@ from ..errors import AmbiguousMoveError, InvalidMoveError
 if TYPE_CHECKING:
     from ..compiler.game import CompiledGame
 
-Internal = tuple[int, int, int, int]  # (action, card or -1, source zone or -1, target zone or -1)
+# (action, card or -1, source zone or -1, target zone or -1); for a move with a value
+# (action, value, -1, -1); for a play of combinations (action, kind, ranks, target zone).
+Internal = tuple[Any, ...]
 NO = -1
 
 
@@ -118,8 +120,8 @@ class MoveCodec:
         found = self._to_internal.get(move)
         if found is not None:
             return found
-        action = next((a for a in self.game.actions if a.name == move.action), None)
-        if action is not None and (action.values is not None or action.combination is not None) and move.text:
+        named = next((a for a in self.game.actions if a.name == move.action), None)
+        if named is not None and (named.values is not None or named.combination is not None) and move.text:
             return resolve_text(self, move.text, player, ())  # read it back from its text
         try:
             action = self.action_names.index(move.action)
@@ -186,9 +188,9 @@ def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[I
             raise InvalidMoveError(f"'{text}': say which cards, e.g. '{named[0].name} 3 3'")
     kind_name = None
     if words:
-        kinds = {k.name.lower(): k for k in plays[0].combination.kinds.kinds}
-        if words[0].lower() in kinds:
-            kind_name, words = kinds[words[0].lower()].name, words[1:]
+        by_name = {k.name.lower(): k for k in plays[0].combination.kinds.kinds}
+        if words[0].lower() in by_name:
+            kind_name, words = by_name[words[0].lower()].name, words[1:]
     ranks = parse_ranks(" ".join(words))
     if ranks is None and kind_name and not words:
         exact = next(k for k in plays[0].combination.kinds.kinds if k.name == kind_name).exact

@@ -418,6 +418,7 @@ class State:
             self.moves_in_turn = 0
 
     def _touch(self, zone_id: int) -> None:
+        assert self._frame is not None, "zones change only inside a move"
         saved = self._frame.zones
         if zone_id not in saved:
             saved[zone_id] = list(self.zones[zone_id])
@@ -438,6 +439,7 @@ class State:
         players = self._c.players
         order = [(mover + k) % players for k in range(players)]
         for end in self._c.ends:
+            score = end.score if end.score is not None else (lambda st, q, mv: 0)
             if not end.quantifier:
                 if not end.condition(self, mover, None):
                     continue
@@ -446,7 +448,7 @@ class State:
                     self.results.append(DealResult(self.deal_number, end.info.name, tuple(0 for _ in range(players))))
                     self._start_deal(self.deal_number + 1)
                     return
-                deal_scores = [end.score(self, q, None) for q in range(players)]
+                deal_scores = [score(self, q, None) for q in range(players)]
             elif end.quantifier == "some":
                 hit = next((q for q in order if end.condition(self, q, None)), None)
                 if hit is None:
@@ -458,13 +460,13 @@ class State:
                     self._start_deal(self.deal_number + 1)
                     return
                 if end.scoring == "winner":
-                    deal_scores = [end.score(self, q, None) if q == hit else 0 for q in range(players)]
+                    deal_scores = [score(self, q, None) if q == hit else 0 for q in range(players)]
                 else:
-                    deal_scores = [end.score(self, q, None) for q in range(players)]
+                    deal_scores = [score(self, q, None) for q in range(players)]
             else:
                 if not all(end.condition(self, q, None) for q in range(players)):
                     continue
-                deal_scores = [end.score(self, q, None) for q in range(players)]
+                deal_scores = [score(self, q, None) for q in range(players)]
             self._finish_deal(end.info.name, deal_scores)
             return
 

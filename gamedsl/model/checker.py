@@ -91,9 +91,9 @@ class Checker:
         for stmt in statements:
             if isinstance(stmt, _NAMED_KINDS):
                 if stmt.name in rule_names:
-                    first = rule_names[stmt.name]
+                    earlier = rule_names[stmt.name]
                     self.error(stmt.name_pos or stmt.pos,
-                               f"duplicate rule name '{stmt.name}' (first defined at line {first.line})")
+                               f"duplicate rule name '{stmt.name}' (first defined at line {earlier.line})")
                 rule_names[stmt.name] = stmt.pos
             if isinstance(stmt, ast.GameTitle):
                 title = stmt.title
@@ -172,9 +172,9 @@ class Checker:
         self.counters = counters
         self.values = values
         self.shared_values = self.find_shared_values(values)
-        for name in set(counters) & set(values) | (set(counters) | set(values)) & set(options):
-            pos = counters[name].pos if name in counters else (values[name].name_pos or values[name].pos)
-            self.error(pos, f"'{name}' names more than one thing (option, counter or value)")
+        for clash in set(counters) & set(values) | (set(counters) | set(values)) & set(options):
+            pos = counters[clash].pos if clash in counters else (values[clash].name_pos or values[clash].pos)
+            self.error(pos, f"'{clash}' names more than one thing (option, counter or value)")
         for value in values.values():
             self.check_expr(value.expr, per_player=True)
         self.check_value_cycles(values)

@@ -1,8 +1,18 @@
 """Computer players. They see a position only through `State.legal_moves()` and observations."""
 
+from typing import Protocol
+
+from ..engine import Move, State
 from .greedy import GreedyPlayer
 from .random_player import RandomPlayer
 
-PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "computer": GreedyPlayer}
+
+class Player(Protocol):
+    """What a seat needs: a seeded constructor and a choice of move."""
+
+    def choose(self, state: State) -> Move: ...
+
+
+PLAYERS: dict[str, type[Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer, "computer": GreedyPlayer}
 
 __all__ = ["PLAYERS", "GreedyPlayer", "RandomPlayer"]
