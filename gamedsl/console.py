@@ -131,6 +131,7 @@ class Console:
         except MoveError as err:
             self.say(f"Not a move: {err}")
             return False
+        assert self.last_human is not None, "a move is typed by the human who was asked"
         self.say(f"{state.players[self.last_human]} plays {played}")
         return True
 
@@ -204,7 +205,7 @@ def render(state: State, seat: int) -> str:
             if order is not None:  # a hand shown in the game's order, weakest first
                 from . import cards as card_codes
 
-                shown = sorted(shown, key=lambda t: order[card_codes.parse_card(t)] if t != "??" else 999)
+                shown = sorted(shown, key=lambda t: order[card_codes.parse_card(t) or 0] if t != "??" else 999)
             label = zone.spec.name + (str(zone.index) if zone.index else "")
             text = _pile_text(shown, zone.spec.kind)
             if zone.name in obs["combinations"]:

@@ -81,7 +81,8 @@ def describe(build: BuildSpec | None) -> str:
     parts = []
     for rel in build.relations:
         if rel.kind == "steps":
-            parts.append(" or ".join(f"one {s}" if s != "same" else "same rank" for s in rel.steps) + f" in {rel.order.text}")
+            order = rel.order.text if rel.order else "?"
+            parts.append(" or ".join(f"one {s}" if s != "same" else "same rank" for s in rel.steps) + f" in {order}")
         else:
             parts.append(rel.kind.replace("_", " "))
     empty = {"any": "any card", "none": "nothing"}.get(build.empty) or " or ".join(cards.RANK_TEXT[r] for r in build.empty_ranks)

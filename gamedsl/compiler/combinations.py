@@ -83,7 +83,7 @@ class CombinationSet:
         above = strength[table.key]
         higher = [k for k in self.kinds if k.tier > table.kind.tier]
         same = [c for c in self.plays(counts, (table.kind,), table.length) if strength[c.key] > above]
-        return same + (self.plays(counts, higher) if higher else [])
+        return same + (self.plays(counts, tuple(higher)) if higher else [])
 
     def plays(self, counts: RankCounts, kinds: tuple | None = None, only_length: int = 0,
               make: Callable[[CombinationKind, int, int, Play], Any] = Combination) -> list[Any]:
@@ -112,7 +112,7 @@ class CombinationSet:
                 if only_length:
                     low = high = only_length
                 plain = not wings.width
-                runs = self._runs(kind) if plain else None
+                runs = self._runs(kind) if plain else []
                 for start in range(size):
                     length = 0
                     while start + length < size and counts[order[start + length]] >= width:

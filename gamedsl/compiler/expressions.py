@@ -208,11 +208,7 @@ class ExprCompiler:
             items = [self.condition(i) for i in node.items]
             both = isinstance(node, ast.AllOf)
             while len(items) > 1:  # fold into nested two-way closures: no generator per call
-                first, second = items[0], items[1]
-                if both:
-                    items[:2] = [lambda st, p, mv, a=first, b=second: a(st, p, mv) and b(st, p, mv)]
-                else:
-                    items[:2] = [lambda st, p, mv, a=first, b=second: a(st, p, mv) or b(st, p, mv)]
+                items[:2] = [_both(items[0], items[1]) if both else _either(items[0], items[1])]
             return items[0]
         if isinstance(node, ast.NotCond):
             inner = self.condition(node.item)
@@ -276,7 +272,7 @@ class ExprCompiler:
             base = self.counters.base[counter.name]
             per_player = self.counters.per_player[counter.name]
             adding = isinstance(node, ast.AddTo)
-            amount = self.expr(node.amount if adding else node.value)
+            amount = self.expr(node.amount if isinstance(node, ast.AddTo) else node.value)
 
             def change(st: Any, p: int, mv: Any) -> None:
                 index = base + (whose(st, p) if per_player else 0)
@@ -295,3 +291,11 @@ class ExprCompiler:
 
             return conditional
         raise TypeError(f"not an effect: {node!r}")
+
+
+def _both(first: Fn, second: Fn) -> Fn:
+    return lambda st, p, mv: first(st, p, mv) and second(st, p, mv)
+
+
+def _either(first: Fn, second: Fn) -> Fn:
+    return lambda st, p, mv: first(st, p, mv) or second(st, p, mv)

@@ -311,7 +311,7 @@ class CompiledGame:
             return lambda st, rng: rng.randrange(self.players)
         keys = [self.exprs.expr(k) for k in spec.keys]
         position = [99] * 16
-        for i, rank in enumerate(self.model.orders[spec.order]):
+        for i, rank in enumerate(self.model.orders[spec.order or ""]):
             position[rank] = i
         sign = 1 if spec.mode == "lowest" else -1
 

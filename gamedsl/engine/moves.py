@@ -173,11 +173,12 @@ def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[I
         return None
     named = [a for a in game.actions if a.name.lower() == words[0].lower()]
     if named and named[0].values is not None:
-        action = named[0]
+        action, values = named[0], named[0].values
         if len(words) != 2 or not words[1].lstrip("-").isdigit():
-            raise InvalidMoveError(f"'{text}': write '{action.name} N' with N from {action.values.start} to {action.values.stop - 1}")
+            raise InvalidMoveError(f"'{text}': write '{action.name} N' with N from {values.start} to {values.stop - 1}")
         return (action.index, int(words[1]), NO, NO)
     plays = [a for a in game.actions if a.combination is not None]
+    sets = {a.index: a.combination.kinds for a in plays if a.combination is not None}
     if not plays:
         return None
     if named and named[0].combination is None:
@@ -188,19 +189,19 @@ def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[I
             raise InvalidMoveError(f"'{text}': say which cards, e.g. '{named[0].name} 3 3'")
     kind_name = None
     if words:
-        by_name = {k.name.lower(): k for k in plays[0].combination.kinds.kinds}
+        by_name = {k.name.lower(): k for k in sets[plays[0].index].kinds}
         if words[0].lower() in by_name:
             kind_name, words = by_name[words[0].lower()].name, words[1:]
     ranks = parse_ranks(" ".join(words))
     if ranks is None and kind_name and not words:
-        exact = next(k for k in plays[0].combination.kinds.kinds if k.name == kind_name).exact
+        exact = next(k for k in sets[plays[0].index].kinds if k.name == kind_name).exact
         ranks = tuple(sorted(exact)) if exact else None  # a kind with fixed cards: 'rocket'
     if ranks is None:
         if named or kind_name:
             raise InvalidMoveError(f"'{text}': write the cards by their ranks, e.g. 3 3 3 4 4, 10 J Q K A, BJ RJ")
         return None
     for action in plays:
-        kinds = action.combination.kinds
+        kinds = sets[action.index]
         readings = [r for r in kinds.classify(ranks) if kind_name is None or r.kind.name == kind_name]
         if not readings:
             continue
@@ -213,7 +214,7 @@ def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[I
             return found[0]
         dst = action.targets[player][0][0]
         return (action.index, readings[0].kind.index, ranks, dst)
-    names = ", ".join(kinds.name for kinds in plays[0].combination.kinds.kinds)
+    names = ", ".join(kind.name for kind in sets[plays[0].index].kinds)
     raise InvalidMoveError(f"'{text}' is not a combination of this game ({names})")
 
 

@@ -145,7 +145,7 @@ def load_position(game: Game, text: str) -> State:
     if not isinstance(revealed, list) or any(cards.parse_card(str(x)) is None for x in revealed):
         problems.append("'revealed' must be a list of cards")
     else:
-        state.public = frozenset(cards.parse_card(str(x)) for x in revealed)
+        state.public = frozenset(c for c in (cards.parse_card(str(x)) for x in revealed) if c is not None)
     if not problems and not state.over:
         problems.extend(_ends_already(state))
     if problems:
@@ -178,13 +178,13 @@ def _load_combinations(state: State, combos: Any, problems: list[str]) -> None:
     if not isinstance(combos, dict):
         problems.append("'combinations' must map zones to combination names")
         return
-    plays = [a for a in c.actions if a.combination is not None]
+    plays = [a.combination for a in c.actions if a.combination is not None]
     for name, kind_name in combos.items():
         zone_id = c.zones.by_name.get(str(name))
         if zone_id is None or not plays:
             problems.append(f"combinations: unknown zone '{name}'" if plays else "this game has no combinations")
             continue
-        kinds = plays[0].combination.kinds
+        kinds = plays[0].kinds
         ranks = tuple(sorted(x >> 2 for x in state.zones[zone_id]))
         reading = next((r for r in kinds.classify(ranks) if r.kind.name == kind_name), None)
         if reading is None:
@@ -194,15 +194,15 @@ def _load_combinations(state: State, combos: Any, problems: list[str]) -> None:
             continue
         state.combos[zone_id] = reading
     seen: set[int] = set()
-    for action in plays:  # cards lying on a zone with a single reading need no name
-        for zone_ids in (action.combination.beating or []):
+    for play in plays:  # cards lying on a zone with a single reading need no name
+        for zone_ids in (play.beating or []):
             for zone_id in zone_ids:
                 if zone_id in seen:
                     continue
                 seen.add(zone_id)
                 if state.zones[zone_id] and zone_id not in state.combos:
                     ranks = tuple(sorted(x >> 2 for x in state.zones[zone_id]))
-                    readings = action.combination.kinds.classify(ranks)
+                    readings = play.kinds.classify(ranks)
                     if len(readings) == 1:
                         state.combos[zone_id] = readings[0]
                     else:

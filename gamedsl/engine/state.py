@@ -478,6 +478,7 @@ class State:
             self.over = True
         else:
             test = c.match_condition
+            assert test is not None, "a match of several deals always says when it ends"
             hits = [test(self, q, None) for q in range(c.players)]
             self.over = any(hits) if c.match_quantifier == "some" else all(hits)
         if not self.over:

@@ -241,7 +241,8 @@ class Checker:
             self.diagnostics.sort(key=lambda d: (order.get(d.pos.file, len(order)), d.pos.line, d.pos.column))
             raise RulesSemanticError(self.diagnostics)
         rules: dict[str, RuleInfo] = {}
-        for spec in (*builds.values(), *actions.values(), *priorities, *ends, *combinations.values(), *triggers):
+        specs: list[Any] = [*builds.values(), *actions.values(), *priorities, *ends, *combinations.values(), *triggers]
+        for spec in specs:
             rules[spec.info.name] = spec.info
         return GameModel(
             title=title, path=game_file.path, files=files, min_players=low, max_players=high,

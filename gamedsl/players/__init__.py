@@ -10,6 +10,8 @@ from .random_player import RandomPlayer
 class Player(Protocol):
     """What a seat needs: a seeded constructor and a choice of move."""
 
+    def __init__(self, seed: int | str = 0) -> None: ...
+
     def choose(self, state: State) -> Move: ...
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -334,12 +334,12 @@ class _ToAst(Transformer):
         self.path = path
         self.lines = lines
 
-    def _pos(self, meta: Any, children: list[Any] = ()) -> SourcePos:
+    def _pos(self, meta: Any, children: Sequence[Any] = ()) -> SourcePos:
         if not getattr(meta, "empty", True):
             return SourcePos(self.path, meta.line, meta.column)
         for child in children:
             if isinstance(child, Token) and child.line is not None:
-                return SourcePos(self.path, child.line, child.column)
+                return SourcePos(self.path, child.line, child.column or 1)
             pos = getattr(child, "pos", None)
             if isinstance(pos, SourcePos):
                 return pos
