@@ -65,3 +65,10 @@ def test_readme_language_sample_is_in_the_game_file():
     for line in sample.splitlines():
         if line.strip():
             assert re.sub(r"\s+", " ", line.strip()) in flat, line
+
+
+def test_the_benchmark_tool_runs():
+    run = subprocess.run([sys.executable, "tools/bench.py", "russian_bank", "--positions", "60", "--matches", "1"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert "| russian_bank | 60 |" in run.stdout
