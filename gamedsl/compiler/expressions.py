@@ -55,7 +55,7 @@ class ExprCompiler:
         self.players = zones.players
         self.values: dict[str, Fn] = {}
         self.parameter: str | None = None  # the value name of the move being compiled
-        self.seat_counters: set[str] = set()  # counters that hold a seat (`landlord's hand`)
+        self.seat_counters: set[str] = set()  # counters that hold a seat (`dealer's hand`)
         self.combination_index = {name: i for i, name in enumerate(model.combinations)}
         for name in model.values:
             self._value(name)
