@@ -59,7 +59,8 @@ class MoveCodec:
         if action.values is not None:
             return Move(action.name, None, None, None, f"{action.name} {card}")
         if action.combination is not None:
-            return self._combination_move(action, card, src, dst)
+            readings = action.combination.kinds.classify(src)
+            return self._play_move(action, move, readings, len(readings) > 1)
         card_text = cards.CARD_TEXT[card] if card != NO else None
         source = self.zone_names[src] if src != NO else None
         target = self.zone_names[dst] if dst != NO else None
@@ -72,14 +73,19 @@ class MoveCodec:
 
     def remember_play(self, move: Internal, action: Any, reading: Any, ambiguous: bool) -> None:
         """Name a play the generator has just read, without reading its cards again."""
-        text = self.play_text(action, move[1], move[2], (reading,))
-        if ambiguous:
-            text = f"{reading.kind.name} {text}"
-        if action.index != self.game.default_action:
-            text = f"{action.name} {text}"
-        public = Move(action.name, self.ranks_text(action, move[2]), None, self.zone_names[move[3]], text)
+        public = self._play_move(action, move, (reading,), ambiguous)
         self._to_public[move] = public
         self._to_internal[public] = move
+
+    def _play_move(self, action: Any, move: Internal, readings: Any, ambiguous: bool) -> Move:
+        """The `Move` of a play: its cards core first, its kind when they read two ways."""
+        _, kind_index, ranks, dst = move
+        text = self.play_text(action, kind_index, ranks, readings)
+        if ambiguous:
+            text = f"{action.combination.kinds.kinds[kind_index].name} {text}"
+        if action.index != self.game.default_action:
+            text = f"{action.name} {text}"
+        return Move(action.name, self.ranks_text(action, ranks), None, self.zone_names[dst], text)
 
     def ranks_text(self, action: Any, ranks: tuple[int, ...]) -> str:
         """The ranks of a play, weakest first, as players write them: `3 3 3 4 4`."""
@@ -106,15 +112,6 @@ class MoveCodec:
             wings.remove(rank)
         return f"{self.ranks_text(action, tuple(core))} {self.ranks_text(action, tuple(wings))}"
 
-    def _combination_move(self, action: Any, kind_index: int, ranks: tuple[int, ...], dst: int) -> Move:
-        kinds = action.combination.kinds
-        readings = kinds.classify(ranks)
-        text = self.play_text(action, kind_index, ranks, readings)
-        if len(readings) > 1:  # the same cards read two ways: say which
-            text = f"{kinds.kinds[kind_index].name} {text}"
-        if action.index != self.game.default_action:
-            text = f"{action.name} {text}"
-        return Move(action.name, self.ranks_text(action, ranks), None, self.zone_names[dst], text)
 
     def internal(self, move: Move, player: int = 0) -> Internal:
         found = self._to_internal.get(move)
