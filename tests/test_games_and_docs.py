@@ -58,9 +58,10 @@ def test_readme_position_example_loads():
     assert state.explain("turn").rule.name == "P3"
 
 
-def test_readme_language_sample_is_in_the_game_file():
-    (sample,) = [b for b in _readme_blocks("") if b.startswith('game "Russian Bank"')]
-    game_text = (ROOT / "games" / "russian_bank.game").read_text(encoding="utf-8")
+@pytest.mark.parametrize("game, first_line", [("russian_bank", 'game "Russian Bank"'), ("dou_dizhu", "phases:")])
+def test_readme_language_samples_are_in_the_game_files(game, first_line):
+    (sample,) = [b for b in _readme_blocks("") if b.startswith(first_line)]
+    game_text = (ROOT / "games" / f"{game}.game").read_text(encoding="utf-8")
     flat = re.sub(r"\s+", " ", re.sub(r"#[^\n]*", "", game_text))
     for line in sample.splitlines():
         if line.strip():
