@@ -79,27 +79,26 @@ class CombinationSet:
     def answers(self, counts: RankCounts, table: Combination) -> list[Combination]:
         """The plays that beat `table`: only its kind at its length (keys above), and the
         kinds of a higher tier, are enumerated at all."""
-        strength = self.strength
-        above = strength[table.key]
-        higher = [k for k in self.kinds if k.tier > table.kind.tier]
-        same = [c for c in self.plays(counts, (table.kind,), table.length) if strength[c.key] > above]
-        return same + (self.plays(counts, tuple(higher)) if higher else [])
+        higher = tuple(k for k in self.kinds if k.tier > table.kind.tier)
+        same = self.plays(counts, (table.kind,), table.length, above=self.strength[table.key])
+        return same + self.plays(counts, higher) if higher else same
 
     def plays(self, counts: RankCounts, kinds: tuple | None = None, only_length: int = 0,
-              make: Callable[[CombinationKind, int, int, Play], Any] = Combination) -> list[Any]:
+              make: Callable[[CombinationKind, int, int, Play], Any] = Combination, above: int = -1) -> list[Any]:
         """Every combination the hand can make, each (kind, ranks) once, weakest first by kind
-        (of `kinds` only, and of one core length, when given).
+        (of `kinds` only, of one core length, and with a key stronger than `above`, when given).
 
         One flat loop per kind over the counts (no nested generators): this is the hot path of
         games that play combinations. `make` builds each play from (kind, length, key, ranks):
         a reading by default, or straight the move a generator wants."""
         out: list[Combination] = []
         append = out.append
-        by_strength = self.by_strength
+        cores_from = self.by_strength[above + 1:]  # the ranks whose key could win
+        strength = self.strength
         for kind in kinds if kinds is not None else self.kinds:
             if kind.exact:
-                if all(counts[r] >= kind.exact.count(r) for r in set(kind.exact)):
-                    key = max(kind.exact, key=self.strength.__getitem__)
+                key = max(kind.exact, key=strength.__getitem__)
+                if strength[key] > above and all(counts[r] >= kind.exact.count(r) for r in set(kind.exact)):
                     append(make(kind, 1, key, tuple(sorted(kind.exact))))
                 continue
             width = kind.width
@@ -117,14 +116,14 @@ class CombinationSet:
                     length = 0
                     while start + length < size and counts[order[start + length]] >= width:
                         length += 1
-                        if low <= length <= high:
+                        if low <= length <= high and strength[order[start + length - 1]] > above:
                             if plain:  # straights, pair chains: the sorted cards are in a table
                                 append(make(kind, length, order[start + length - 1], runs[start][length]))
                             else:
                                 cores.append(order[start:start + length])
             else:
                 allowed = kind.run_ranks
-                ranks = [r for r in by_strength if counts[r] >= width and (not allowed or r in allowed)]
+                ranks = [r for r in cores_from if counts[r] >= width and (not allowed or r in allowed)]
                 if not wings.width:  # solo, pair, trio, bomb: nothing to arrange
                     for r in ranks:
                         append(make(kind, 1, r, (r,) * width))
@@ -132,7 +131,7 @@ class CombinationSet:
                 if wings.count(1) == 1 and not wings.core_ranks_allowed:
                     # trio with a single, trio with a pair: one extra group of another rank
                     wide = wings.width
-                    extras = [r for r in by_strength if counts[r] >= wide]
+                    extras = [r for r in self.by_strength if counts[r] >= wide]
                     for r in ranks:
                         core = (r,) * width
                         for x in extras:
