@@ -248,3 +248,36 @@ def test_a_zone_family_named_without_its_number_means_any_of_them(russian_bank):
     assert str(state.parse_move("AH reserve -> foundation")) == "AH P1.reserve -> foundation1"
     with pytest.raises(InvalidMoveError, match="name one zone"):
         state.parse_move("4S reserve -> foundation")
+
+
+STRIPPED = '''game "Stripped"
+players 2
+cards:
+    order tiebreak: 7 8 9 10 J Q K A
+zones:
+    deck: shared, pile, face down, holds 1 standard deck of 7 8 9 10 J Q K A{jokers}
+    hand: each player, fan, face up to owner
+deal:
+    shuffle deck
+    deal 3 from deck to each hand
+move drop:
+    from own hand to deck
+'''
+
+
+def test_a_stripped_deck_holds_only_its_ranks(tmp_path):
+    path = tmp_path / "stripped.game"
+    path.write_text(STRIPPED.format(jokers=""))
+    game = gamedsl.load_game(str(path))
+    universe = game.compiled.universe
+    assert sum(universe.values()) == 32
+    assert {gamedsl.cards.CARD_TEXT[c][:-1] for c in universe} == {"7", "8", "9", "10", "J", "Q", "K", "A"}
+    state = game.new_game(3)
+    assert state.card_count() == universe
+
+
+def test_a_stripped_deck_with_a_joker_needs_orders_that_rank_it(tmp_path):
+    path = tmp_path / "stripped.game"
+    path.write_text(STRIPPED.format(jokers=" with 1 joker"))
+    with pytest.raises(gamedsl.RulesError, match="does not rank JK"):
+        gamedsl.load_game(str(path))

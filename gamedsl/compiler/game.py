@@ -250,7 +250,8 @@ class CompiledGame:
         spec = self.zones[zone_id].spec
         if not spec.holds_decks and not spec.holds_jokers:
             return []
-        return cards.standard_deck(0) * spec.holds_decks + cards.standard_deck(spec.holds_jokers)[52:]
+        deck = [c for c in cards.standard_deck(0) if c >> 2 in spec.holds_ranks]
+        return deck * spec.holds_decks + cards.standard_deck(spec.holds_jokers)[52:]
 
     def _amount(self, amount: Any) -> int | None:
         if amount is None:

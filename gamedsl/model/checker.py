@@ -317,7 +317,7 @@ class Checker:
         ranks: set[int] = set()
         for zone in zones.values():
             if zone.holds_decks:
-                ranks.update(cards.STANDARD_RANKS)
+                ranks.update(zone.holds_ranks)
             if zone.holds_jokers == 2:
                 ranks.update((cards.BLACK_JOKER, cards.RED_JOKER))
             elif zone.holds_jokers:
@@ -362,14 +362,27 @@ class Checker:
             else:
                 face = "down_top_up"
         decks = jokers = 0
+        ranks: list[int] = []
         if decl.holds is not None:
             holds = decl.holds
             if holds.deck.text not in KNOWN_DECKS:
                 self.unknown(holds.deck.pos, "deck", holds.deck.text, KNOWN_DECKS)
             decks, jokers = int(holds.count), int(holds.jokers)
+            if decks != holds.count or jokers != holds.jokers or not 0 <= decks <= 8 or not 0 <= jokers <= 8:
+                self.error(holds.pos, f"zone '{decl.name}' holds a whole number of decks and jokers (at most 8)")
+                decks, jokers = max(0, min(decks, 8)), max(0, min(jokers, 8))
+            for name in holds.ranks:
+                rank = self.rank_of(name, f"the cards of zone '{decl.name}'")
+                if rank is not None and rank >= cards.BLACK_JOKER:
+                    self.error(name.pos, f"jokers are added with 'with N jokers', not listed among the ranks")
+                elif rank is not None:
+                    if rank in ranks:
+                        self.error(name.pos, f"rank {name.text} is listed twice")
+                    ranks.append(rank)
         info = RuleInfo(decl.name, "zone", "", "", decl.pos)
         return ZoneSpec(decl.name, count, decl.owner == "each", decl.kind or "pile", face, group, decks, jokers,
-                        decl.count is not None, info, decl.sorted_by.text if decl.sorted_by else None)
+                        decl.count is not None, info, decl.sorted_by.text if decl.sorted_by else None,
+                        tuple(sorted(ranks)) if ranks else cards.STANDARD_RANKS)
 
     def check_owner(self, owner: str | None, pos: SourcePos) -> None:
         """A possessive owner (`dealer's`, `winner's`) names a player through a shared counter."""

@@ -43,6 +43,7 @@ class ZoneSpec:
     indexed: bool  # declared with [N]: instances are numbered
     info: RuleInfo
     sorted_by: str | None = None  # the order a hand is shown in
+    holds_ranks: tuple[int, ...] = tuple(range(13))  # the ranks of its decks (a stripped deck holds fewer)
 
 
 @dataclass(frozen=True)

@@ -305,6 +305,7 @@ class Holds:
     count: float
     deck: Name
     jokers: float = 0
+    ranks: tuple[Name, ...] = ()  # a stripped deck: `of 7 8 9 10 J Q K A`
 
 
 @dataclass(frozen=True)

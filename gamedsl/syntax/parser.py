@@ -476,9 +476,13 @@ class _ToAst(Transformer):
     def holds_attr(self, meta, children):
         numbers = _tokens(children, "NUMBER")
         name = _tokens(children, "NAME")[0]
+        ranks = next((c for c in children if isinstance(c, tuple) and c and isinstance(c[0], ast.Name)), ())
         holds = ast.Holds(self._pos(meta, children), float(numbers[0]), ast.Name(self._tpos(name), str(name)),
-                          float(numbers[1]) if len(numbers) > 1 else 0)
+                          float(numbers[1]) if len(numbers) > 1 else 0, ranks)
         return ("holds", holds.pos, holds)
+
+    def holds_ranks(self, meta, children):
+        return tuple(children)
 
     # ---- deal ---------------------------------------------------------------------
     def deal_block(self, meta, children):
