@@ -11,6 +11,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
+from .. import cards
 from ..model.model import GameModel
 from ..syntax import ast
 from .zones import ZoneTable
@@ -142,6 +143,23 @@ class ExprCompiler:
         if isinstance(node, ast.Neg):
             inner = self.expr(node.operand)
             return lambda st, p, mv: -inner(st, p, mv)
+        if isinstance(node, ast.SumBy):
+            ids = self.zone_ids(node.zone)
+            value = [0.0] * 16
+            for rank, points in self.model.points[node.points.text].items():
+                value[rank] = points
+            if not node.best_suit:
+                return lambda st, p, mv: sum(value[c >> 2] for z in ids(st, p) for c in st.zones[z])
+
+            def best_suit_sum(st: Any, p: int, mv: Any) -> float:
+                sums = [0.0, 0.0, 0.0, 0.0]
+                for z in ids(st, p):
+                    for c in st.zones[z]:
+                        if c >> 2 < 13:  # jokers belong to no suit
+                            sums[c & 3] += value[c >> 2]
+                return max(sums)
+
+            return best_suit_sum
         if isinstance(node, ast.IfExpr):
             then, test, otherwise = self.expr(node.then), self.condition(node.condition), self.expr(node.otherwise)
             return lambda st, p, mv: then(st, p, mv) if test(st, p, mv) else otherwise(st, p, mv)
@@ -193,6 +211,22 @@ class ExprCompiler:
             if node.negated:
                 return lambda st, p, mv: any(st.zones[z] for z in ids(st, p))
             return lambda st, p, mv: not any(st.zones[z] for z in ids(st, p))
+        if isinstance(node, ast.HasOfARank):
+            ids = self.zone_ids(node.zone)
+            need = int(node.count)
+
+            def has_of_a_rank(st: Any, p: int, mv: Any) -> bool:
+                counts = [0] * 16
+                for z in ids(st, p):
+                    for c in st.zones[z]:
+                        counts[c >> 2] += 1
+                return max(counts) >= need
+
+            return has_of_a_rank
+        if isinstance(node, ast.IsRanks):
+            ids = self.zone_ids(node.zone)
+            wanted = sorted(cards.rank_from_text(n.text) or 0 for n in node.ranks)
+            return lambda st, p, mv: sorted(c >> 2 for z in ids(st, p) for c in st.zones[z]) == wanted
         if isinstance(node, ast.PhaseIs):
             index = self.model.phases.index(node.phase.text)
             return lambda st, p, mv: st.phase == index

@@ -85,6 +85,19 @@ class State:
         codec = self.game.codec
         return LegalMoves([codec.public(m) for m in self._legal_internal()])
 
+    def value(self, name: str, player: Union[str, int]) -> float:
+        """A `value` the game file declares, evaluated for a player (a hand's worth, say)."""
+        from .views import _seat
+
+        values = self._c.exprs.values
+        if name not in values:
+            from ..errors import did_you_mean
+
+            hint = did_you_mean(name, values)
+            raise KeyError(f"{self.game.title} declares no value '{name}'" + (f" — {hint}" if hint else ""))
+        result = values[name](self, _seat(self, player), None)
+        return int(result) if float(result).is_integer() else result
+
     def parse_move(self, text: str) -> Move:
         """The move `text` names here. Raises `InvalidMoveError` or `AmbiguousMoveError`."""
         codec = self.game.codec

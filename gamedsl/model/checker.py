@@ -85,6 +85,7 @@ class Checker:
         colours: dict[str, tuple[int, ...]] = {}
         suit_orders: dict[str, tuple[int, ...]] = {}
         points: dict[str, dict[int, float]] = {}
+        self.points = points
         title = ""
         players: ast.Players | None = None
         rule_names: dict[str, SourcePos] = {}
@@ -436,6 +437,10 @@ class Checker:
             self.check_expr(expr.right, per_player, in_move)
         elif isinstance(expr, ast.Neg):
             self.check_expr(expr.operand, per_player, in_move)
+        elif isinstance(expr, ast.SumBy):
+            self.check_zone_ref(expr.zone, per_player)
+            if expr.points.text not in self.points:
+                self.unknown(expr.points.pos, "points", expr.points.text, self.points)
         elif isinstance(expr, ast.IfExpr):
             self.check_expr(expr.then, per_player, in_move)
             self.check_condition(expr.condition, per_player, in_move)
@@ -487,6 +492,14 @@ class Checker:
             self.check_zone_ref(cond.zone, per_player)
             for zone in cond.targets:
                 self.check_zone_ref(zone, per_player)
+        elif isinstance(cond, ast.HasOfARank):
+            self.check_zone_ref(cond.zone, per_player)
+            if cond.count != int(cond.count) or not 1 <= cond.count <= 54:
+                self.error(cond.pos, "'has N of a rank' takes a small whole number")
+        elif isinstance(cond, ast.IsRanks):
+            self.check_zone_ref(cond.zone, per_player)
+            for name in cond.ranks:
+                self.rank_of(name, "this condition")
         elif isinstance(cond, ast.PhaseIs):
             if cond.phase.text not in self.phases:
                 self.unknown(cond.phase.pos, "phase", cond.phase.text, self.phases)

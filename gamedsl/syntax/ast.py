@@ -84,6 +84,16 @@ class Neg:
 
 
 @dataclass(frozen=True)
+class SumBy:
+    """`sum of Z by POINTS`, or with `best_suit` the best single suit's sum."""
+
+    pos: SourcePos
+    zone: ZoneRef
+    points: Name
+    best_suit: bool = False
+
+
+@dataclass(frozen=True)
 class IfExpr:
     """`A if CONDITION else B`."""
 
@@ -93,7 +103,7 @@ class IfExpr:
     otherwise: Expr
 
 
-Expr = Union[Num, NameRef, SizeOf, TopOf, Call, BinOp, Neg, IfExpr]
+Expr = Union[Num, NameRef, SizeOf, TopOf, Call, BinOp, Neg, SumBy, IfExpr]
 
 
 # ---- conditions -----------------------------------------------------------------------
@@ -133,6 +143,24 @@ class CanGo:
 
 
 @dataclass(frozen=True)
+class HasOfARank:
+    """`Z has 3 of a rank`: some rank appears at least N times among the zone's cards."""
+
+    pos: SourcePos
+    zone: ZoneRef
+    count: float
+
+
+@dataclass(frozen=True)
+class IsRanks:
+    """`Z is A A A`: the zone holds exactly these ranks (in any order)."""
+
+    pos: SourcePos
+    zone: ZoneRef
+    ranks: tuple[Name, ...]
+
+
+@dataclass(frozen=True)
 class PhaseIs:
     pos: SourcePos
     phase: Name
@@ -164,7 +192,7 @@ class NotCond:
     item: Condition
 
 
-Condition = Union[Compare, ZoneEmpty, MovedFrom, CanGo, PhaseIs, Played, AllOf, AnyOf, NotCond]
+Condition = Union[Compare, ZoneEmpty, MovedFrom, CanGo, HasOfARank, IsRanks, PhaseIs, Played, AllOf, AnyOf, NotCond]
 
 
 # ---- effects --------------------------------------------------------------------------

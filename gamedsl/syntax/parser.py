@@ -880,6 +880,18 @@ class _ToAst(Transformer):
     def cond_from(self, meta, children):
         return ast.MovedFrom(self._pos(meta, children), tuple(children))
 
+    def best_suit_sum(self, meta, children):
+        return ast.SumBy(self._pos(meta, children), children[0], ast.Name(self._tpos(children[1]), str(children[1])), True)
+
+    def sum_by(self, meta, children):
+        return ast.SumBy(self._pos(meta, children), children[0], ast.Name(self._tpos(children[1]), str(children[1])))
+
+    def cond_has_of_a_rank(self, meta, children):
+        return ast.HasOfARank(self._pos(meta, children), children[0], float(children[1]))
+
+    def cond_is_ranks(self, meta, children):
+        return ast.IsRanks(self._pos(meta, children), children[0], tuple(children[1:]))
+
     def cond_phase(self, meta, children):
         return ast.PhaseIs(self._pos(meta, children), ast.Name(self._tpos(children[0]), str(children[0])))
 
