@@ -36,6 +36,8 @@ class CompiledAction:
     phases: frozenset[int] | None = None  # the phases it belongs to (None: every phase)
     values: range | None = None  # `for each n from 1 to 3`: the values the move takes
     combination: CombinationPlay | None = None
+    exchange: list[tuple[int, int]] | None = None  # per player: the two zones that trade cards
+    exchange_all: bool = False
 
 
 @dataclass
@@ -221,6 +223,11 @@ class CompiledGame:
             range(spec.parameter[1], spec.parameter[2] + 1) if spec.parameter else None,
             combination,
         )
+        if spec.exchange is not None:
+            first = [z.resolve(spec.exchange.first, p) for p in range(self.players)]
+            second = [z.resolve(spec.exchange.second, p) for p in range(self.players)]
+            action.exchange = [(a[0], b[0]) for a, b in zip(first, second)]
+            action.exchange_all = spec.exchange.count is None
         self.exprs.parameter = None
         return action
 

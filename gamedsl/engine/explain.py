@@ -102,6 +102,13 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
             return info, f"the conditions of '{action.name} {card}' do not hold here"
     elif action.combination is not None:
         return _why_not_combination(state, action, move)
+    elif action.exchange is not None:
+        if action.condition is not None and not action.condition(state, p, None):
+            return info, f"the conditions of '{action.name}' do not hold here"
+        first, second = action.exchange[p]
+        for held, zone_id in ((card, first), (src, second)):
+            if not action.exchange_all and held not in state.zones[zone_id]:
+                return info, f"{cards.CARD_TEXT[held]} is not in {names[zone_id]}"
     if action.values is None and action.condition is not None and not action.condition(state, p, None):
         return info, f"the conditions of '{action.name}' do not hold here"
     if action.moves_cards:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 # (action, value, -1, -1); for a play of combinations (action, kind, ranks, target zone).
 Internal = tuple[Any, ...]
 NO = -1
+EXCHANGE = -3  # the last field of a move that trades one card of each of two zones
 
 
 class Move(NamedTuple):
@@ -58,6 +59,11 @@ class MoveCodec:
         action = self.game.actions[action_index]
         if action.values is not None:
             return Move(action.name, None, None, None, f"{action.name} {card}")
+        if action.exchange is not None:
+            if action.exchange_all:
+                return Move(action.name, None, None, None, action.name)
+            mine, theirs = cards.CARD_TEXT[card], cards.CARD_TEXT[src]
+            return Move(action.name, mine, None, theirs, f"{action.name} {mine} {theirs}")
         if action.combination is not None:
             readings = action.combination.kinds.classify(src)
             return self._play_move(action, move, readings, len(readings) > 1)
@@ -118,7 +124,9 @@ class MoveCodec:
         if found is not None:
             return found
         named = next((a for a in self.game.actions if a.name == move.action), None)
-        if named is not None and (named.values is not None or named.combination is not None) and move.text:
+        special = named is not None and (named.values is not None or named.combination is not None
+                                         or named.exchange is not None)
+        if special and move.text:
             return resolve_text(self, move.text, player, ())  # read it back from its text
         try:
             action = self.action_names.index(move.action)
@@ -169,6 +177,16 @@ def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[I
     if not words:
         return None
     named = [a for a in game.actions if a.name.lower() == words[0].lower()]
+    if named and named[0].exchange is not None:
+        action = named[0]
+        if action.exchange_all:
+            if len(words) != 1:
+                raise InvalidMoveError(f"'{text}': '{action.name}' trades everything: write it alone")
+            return (action.index, NO, NO, NO)
+        found = [cards.parse_card(w) for w in words[1:]]
+        if len(found) != 2 or None in found:
+            raise InvalidMoveError(f"'{text}': write '{action.name} YOURCARD THEIRCARD', e.g. '{action.name} 7S QH'")
+        return (action.index, found[0], found[1], EXCHANGE)
     if named and named[0].values is not None:
         action, values = named[0], named[0].values
         if len(words) != 2 or not words[1].lstrip("-").isdigit():

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import cards
 from ..errors import IllegalMoveError, RulesRuntimeError
-from .moves import NO, Internal, LegalMoves, Move, resolve_text
+from .moves import EXCHANGE, NO, Internal, LegalMoves, Move, resolve_text
 
 if TYPE_CHECKING:
     from .game import Game
@@ -233,6 +233,16 @@ class State:
                 continue
             if action.condition is not None and not action.condition(self, p, None):
                 continue
+            if action.exchange is not None:
+                first, second = action.exchange[p]
+                if action.exchange_all:
+                    if zones[first] or zones[second]:
+                        out.append((action.index, NO, NO, NO))
+                else:
+                    for mine in sorted(set(zones[first])):
+                        for theirs in sorted(set(zones[second])):
+                            out.append((action.index, mine, theirs, EXCHANGE))
+                continue
             if not action.moves_cards:
                 out.append((action.index, NO, NO, NO))
                 continue
@@ -334,7 +344,9 @@ class State:
         action = c.actions[move[0]]
         for effect in action.first_effects:
             effect(self, p, move)
-        if action.combination is not None:
+        if action.exchange is not None:
+            self._exchange(action, move)
+        elif action.combination is not None:
             self._play_combination(action, move)
         elif action.moves_cards:
             src, dst = move[2], move[3]
@@ -355,6 +367,18 @@ class State:
         self.history.append(self._frame)
         self._frame = None
         self._legal = None
+
+    def _exchange(self, action: Any, move: tuple) -> None:
+        """Two zones trade one card each (in place), or their whole contents."""
+        first, second = action.exchange[self.current]
+        self._touch(first)
+        self._touch(second)
+        if action.exchange_all:
+            self.zones[first], self.zones[second] = self.zones[second], self.zones[first]
+            return
+        _, mine, theirs, _ = move
+        a, b = self.zones[first], self.zones[second]
+        a[a.index(mine)], b[b.index(theirs)] = theirs, mine
 
     def _play_combination(self, action: Any, move: tuple) -> None:
         """Move the cards of the ranks played (suits never matter: the lowest cards first)."""

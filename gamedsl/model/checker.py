@@ -668,6 +668,14 @@ class Checker:
             if stmt.sources:
                 self.error(parameter.pos, "a move that moves cards cannot also take a value ('for each')")
             self.move_parameter = parameter.name
+        exchange = stmt.exchange
+        if exchange is not None:
+            if exchange.count is not None and exchange.count != 1:
+                self.error(exchange.pos, "an exchange trades 1 card of each zone, or 'all' of them")
+            for ref in (exchange.first, exchange.second):
+                self.check_zone_ref(ref)
+            if stmt.sources or stmt.targets or stmt.combination or parameter:
+                self.error(exchange.pos, "an exchange names its zones itself: no 'from', 'to', value or combination")
         combination = stmt.combination
         if combination is not None:
             if not self.combination_names:
@@ -693,7 +701,7 @@ class Checker:
                           stmt.condition, stmt.condition_pos, stmt.only_if_stuck, stmt.first_effects, stmt.then_effects,
                           tuple(p.text for p in stmt.phases),
                           (parameter.name, int(parameter.low), int(parameter.high)) if parameter else None,
-                          combination)
+                          combination, exchange)
 
     def check_combination(self, stmt: ast.CombinationDecl) -> CombinationSpec:
         for pos, problem in stmt.problems:

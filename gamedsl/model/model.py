@@ -74,6 +74,7 @@ class ActionSpec:
     phases: tuple[str, ...] = ()
     parameter: tuple[str, int, int] | None = None  # (name, low, high)
     combination: ast.CombinationPlay | None = None
+    exchange: ast.Exchange | None = None
 
 
 @dataclass(frozen=True)

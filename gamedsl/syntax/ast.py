@@ -467,6 +467,7 @@ class MoveDecl:
     phases: tuple[Name, ...] = ()  # `during bidding`: the phases the move belongs to (all when empty)
     parameter: Parameter | None = None  # `for each n from 1 to 3`
     combination: CombinationPlay | None = None  # `as a combination beating table in strength`
+    exchange: Exchange | None = None  # `exchange 1 between own hand and pool`
 
 
 @dataclass(frozen=True)
@@ -475,6 +476,16 @@ class Parameter:
     name: str
     low: float
     high: float
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One card of each zone trade places (`count` 1), or the zones' whole contents (`all`)."""
+
+    pos: SourcePos
+    count: float | None  # None: all
+    first: ZoneRef
+    second: ZoneRef
 
 
 @dataclass(frozen=True)

@@ -651,6 +651,15 @@ class _ToAst(Transformer):
     def during_clause(self, meta, children):
         return ("phases", self._pos(meta, children), tuple(ast.Name(self._tpos(t), str(t)) for t in children))
 
+    def exchange_clause(self, meta, children):
+        pos = self._pos(meta, children)
+        count = children[0]
+        number = None if count == "all" else float(count)
+        return ("exchange", pos, ast.Exchange(pos, number, children[1], children[2]))
+
+    def exchange_all(self, meta, children):
+        return "all"
+
     def param_clause(self, meta, children):
         pos = self._pos(meta, children)
         return ("parameter", pos, ast.Parameter(pos, str(children[0]), float(children[1]), float(children[2])))
