@@ -145,18 +145,18 @@ class ExprCompiler:
             return lambda st, p, mv: -inner(st, p, mv)
         if isinstance(node, ast.SumBy):
             ids = self.zone_ids(node.zone)
-            value = [0.0] * 16
+            worth = [0.0] * 16
             for rank, points in self.model.points[node.points.text].items():
-                value[rank] = points
+                worth[rank] = points
             if not node.best_suit:
-                return lambda st, p, mv: sum(value[c >> 2] for z in ids(st, p) for c in st.zones[z])
+                return lambda st, p, mv: sum(worth[c >> 2] for z in ids(st, p) for c in st.zones[z])
 
             def best_suit_sum(st: Any, p: int, mv: Any) -> float:
                 sums = [0.0, 0.0, 0.0, 0.0]
                 for z in ids(st, p):
                     for c in st.zones[z]:
                         if c >> 2 < 13:  # jokers belong to no suit
-                            sums[c & 3] += value[c >> 2]
+                            sums[c & 3] += worth[c >> 2]
                 return max(sums)
 
             return best_suit_sum

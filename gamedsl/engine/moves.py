@@ -183,10 +183,10 @@ def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[I
             if len(words) != 1:
                 raise InvalidMoveError(f"'{text}': '{action.name}' trades everything: write it alone")
             return (action.index, NO, NO, NO)
-        found = [cards.parse_card(w) for w in words[1:]]
-        if len(found) != 2 or None in found:
+        picked = [cards.parse_card(w) for w in words[1:]]
+        if len(picked) != 2 or None in picked:
             raise InvalidMoveError(f"'{text}': write '{action.name} YOURCARD THEIRCARD', e.g. '{action.name} 7S QH'")
-        return (action.index, found[0], found[1], EXCHANGE)
+        return (action.index, picked[0], picked[1], EXCHANGE)
     if named and named[0].values is not None:
         action, values = named[0], named[0].values
         if len(words) != 2 or not words[1].lstrip("-").isdigit():

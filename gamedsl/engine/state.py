@@ -85,7 +85,7 @@ class State:
         codec = self.game.codec
         return LegalMoves([codec.public(m) for m in self._legal_internal()])
 
-    def value(self, name: str, player: Union[str, int]) -> float:
+    def value(self, name: str, player: str | int) -> float:
         """A `value` the game file declares, evaluated for a player (a hand's worth, say)."""
         from .views import _seat
 
