@@ -65,3 +65,20 @@ def test_random_exchanges_conserve_cards_and_round_trip(seed):
         state.play(moves[rng.randrange(len(moves))])
         assert state.card_count() == GAME.compiled.universe
         assert GAME.load_position(state.to_yaml()).to_yaml() == state.to_yaml()
+
+
+def test_deal_and_shuffle_as_effects_of_a_move():
+    state = GAME.new_game(4)
+    deck = GAME.compiled.zones.by_name["deck"]
+    before_deck = len(state.zones[deck])
+    before = state.to_yaml()
+    state.play("refresh")
+    obs = state.observation("P1")["zones"]
+    assert len(obs["pool"]) == 3 and len(obs["discard"]) == 3 and len(state.zones[deck]) == before_deck - 3
+    assert state.card_count() == GAME.compiled.universe
+    state.undo()
+    assert state.to_yaml() == before
+    first, again = GAME.new_game(4), GAME.new_game(4)
+    first.play("refresh")
+    again.play("refresh")
+    assert first.to_yaml() == again.to_yaml()  # the same seed shuffles the same way

@@ -57,6 +57,7 @@ class ExprCompiler:
         self.values: dict[str, Fn] = {}
         self.parameter: str | None = None  # the value name of the move being compiled
         self.seat_counters: set[str] = set()  # counters that hold a seat (`dealer's hand`)
+        self.deal_step_builder: Callable[[Any], Any] = lambda node: None  # set by the compiled game
         self.combination_index = {name: i for i, name in enumerate(model.combinations)}
         for name in model.values:
             self._value(name)
@@ -297,6 +298,17 @@ class ExprCompiler:
         if isinstance(node, ast.Reveal):
             ids = self.zone_ids(node.zone)
             return lambda st, p, mv: st._reveal(ids(st, p))
+        if isinstance(node, (ast.DealCards, ast.Shuffle)):
+            step = self.deal_step_builder(node)
+            refs = (node.source, *node.targets) if isinstance(node, ast.DealCards) else node.zones
+            touched = [self.zones.resolve_all(tuple(refs), p) for p in range(self.players)]
+
+            def deal_or_shuffle(st: Any, p: int, mv: Any) -> None:
+                for zone_id in touched[p]:
+                    st._touch(zone_id)
+                step(st, st._effect_rng(), p)
+
+            return deal_or_shuffle
         if isinstance(node, ast.TurnTo):
             seat = self.expr(node.seat)
             return lambda st, p, mv: st._turn_to(int(seat(st, p, mv)) - 1)

@@ -140,6 +140,7 @@ class CompiledGame:
                     self.build_of_zone[zone_id] = name
         self.slot = [z.spec.kind == "slot" for z in self.zones.instances]
         self.exprs = ExprCompiler(model, self.zones, self.counters, options, self.accept_of_zone, self.slot)
+        self.exprs.deal_step_builder = self._deal_step  # `deal` and `shuffle` as effects of moves
         self.top_only = [z.shows_top_only for z in self.zones.instances]
         self.face = [z.spec.face for z in self.zones.instances]
         self.family_of = [(z.spec.name, z.owner) for z in self.zones.instances]

@@ -440,6 +440,10 @@ class State:
         if src in self.combos:
             self._set_combo(src, None)
 
+    def _effect_rng(self) -> random.Random:
+        """Shuffles during play: seeded by the game's seed and where in it they happen."""
+        return random.Random(f"{self.seed}/{self.deal_number}/{self.turn_number}/{self.moves_in_turn}/{len(self.history)}")
+
     def _set_phase(self, index: int) -> None:
         self._save_scalar_state()
         self.phase = index

@@ -735,6 +735,8 @@ class Checker:
                 self.unknown(effect.phase.pos, "phase", effect.phase.text, self.phases)
         elif isinstance(effect, ast.TurnTo):
             self.check_expr(effect.seat, per_player)
+        elif isinstance(effect, (ast.DealCards, ast.Shuffle)):
+            self.check_deal((effect,), in_player=per_player)
         elif isinstance(effect, (ast.AddTo, ast.SetTo)):
             counter = effect.counter
             if counter.name not in self.counters:

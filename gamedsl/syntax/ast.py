@@ -260,7 +260,7 @@ class TurnTo:
     seat: Expr
 
 
-Effect = Union[EndTurn, TurnOver, AddTo, SetTo, IfEffects, GoToPhase, Reveal, MoveAll, TurnTo]
+Effect = Union[EndTurn, TurnOver, AddTo, SetTo, IfEffects, GoToPhase, Reveal, MoveAll, TurnTo, "DealCards", "Shuffle"]
 
 
 # ---- statements -----------------------------------------------------------------------

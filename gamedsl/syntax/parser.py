@@ -715,6 +715,12 @@ class _ToAst(Transformer):
     def eff_move_all(self, meta, children):
         return ast.MoveAll(self._pos(meta, children), children[0], children[1])
 
+    def eff_deal(self, meta, children):
+        return self.deal_cards_stmt(meta, children)
+
+    def eff_shuffle(self, meta, children):
+        return ast.Shuffle(self._pos(meta, children), children[0])
+
     def eff_turn_to(self, meta, children):
         return ast.TurnTo(self._pos(meta, children), children[0])
 
