@@ -214,7 +214,14 @@ def render(state: State, seat: int) -> str:
             lines.append(f"  {label:<{width}}{text}")
     counters = obs["counters"]
     if counters:
-        lines.append("Counters: " + ", ".join(f"{k} {v:g}" for k, v in counters.items()))
+        seats = c.exprs.seat_counters  # counters that hold a seat are shown as the player
+
+        def shown(name: str, value: float) -> str:
+            if name in seats:
+                return f"{name} {state.players[int(value) - 1]}" if 1 <= value <= len(state.players) else f"{name} —"
+            return f"{name} {value:g}"
+
+        lines.append("Counters: " + ", ".join(shown(k, v) for k, v in counters.items()))
     return "\n".join(lines)
 
 
