@@ -61,3 +61,31 @@ def test_an_unknown_value_is_a_clear_error():
     state = GAME.new_game(1)
     with pytest.raises(KeyError, match="did you mean 'hand_value'"):
         state.value("hand_valu", "P1")
+
+
+def values_for(p1: list[str], p2: list[str], name: str) -> tuple:
+    state = GAME.load_position(yaml.safe_dump({"zones": {"P1.hand": p1, "P2.hand": p2}}))
+    return state.value(name, "P1"), state.value(name, "P2")
+
+
+@pytest.mark.parametrize("p1, p2, losers", [
+    (["QS", "QH", "QD"], ["7C", "7S", "7H"], (0, 1)),   # Part 3 ex. 3: queens outrank sevens
+    (["KC", "QC", "8H"], ["KD", "QD", "8S"], (0, 1)),   # ex. 4: clubs outrank diamonds
+    (["KH", "10H", "9C"], ["QH", "JH", "8S"], (1, 1)),  # ex. 5: same value, same suit: both lose
+    (["AD", "AC", "AH"], ["AS", "KS", "JS"], (0, 1)),   # ex. 2: 32 beats 31
+])
+def test_who_loses_after_the_tie_breaks(p1, p2, losers):
+    assert values_for(p1, p2, "loses") == losers
+
+
+@pytest.mark.parametrize("p1, p2, best", [
+    (["AS", "KS", "10S"], ["AH", "QH", "JH"], (1, 0)),  # Part 3 ex. 10: A K 10 beats A Q J
+    (["AH", "KH", "10H"], ["AD", "KD", "10D"], (1, 0)),  # ex. 11: the same ranks, hearts beat diamonds
+])
+def test_tri_palki_order_by_ranks_then_suit(p1, p2, best):
+    assert values_for(p1, p2, "palki") == (31, 31)
+    assert values_for(p1, p2, "palki_best") == best
+
+
+def test_three_of_a_kind_is_ordinary_in_tri_palki():
+    assert values_for(["KS", "KH", "KD"], ["7C", "8C", "9D"], "palki") == (10, 15)

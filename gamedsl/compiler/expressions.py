@@ -161,10 +161,40 @@ class ExprCompiler:
                 return max(sums)
 
             return best_suit_sum
+        if isinstance(node, ast.CardKey):
+            return self.card_key(node)
         if isinstance(node, ast.IfExpr):
             then, test, otherwise = self.expr(node.then), self.condition(node.condition), self.expr(node.otherwise)
             return lambda st, p, mv: then(st, p, mv) if test(st, p, mv) else otherwise(st, p, mv)
         raise TypeError(f"not an expression: {node!r}")
+
+    def card_key(self, node: ast.CardKey) -> Fn:
+        ids = self.zone_ids(node.zone)
+        if node.kind == "best_suit":
+            worth = [0.0] * 16
+            for rank, points in self.model.points[node.order.text].items():
+                worth[rank] = points
+            place = [0, 1, 2, 3]
+            if node.suit_order is not None:
+                for i, suit in enumerate(self.model.suit_orders[node.suit_order.text]):
+                    place[suit] = i
+
+            def best_suit(st: Any, p: int, mv: Any) -> int:
+                sums = [0.0, 0.0, 0.0, 0.0]
+                for z in ids(st, p):
+                    for c in st.zones[z]:
+                        if c >> 2 < 13:
+                            sums[c & 3] += worth[c >> 2]
+                best = max(sums)  # of equal sums the higher suit counts
+                return max(place[s] for s in range(4) if sums[s] == best)
+
+            return best_suit
+        position = [-1] * 16
+        for i, rank in enumerate(self.model.orders[node.order.text]):
+            position[rank] = i
+        if node.kind == "highest_rank":
+            return lambda st, p, mv: max((position[c >> 2] for z in ids(st, p) for c in st.zones[z]), default=-1)
+        return lambda st, p, mv: tuple(sorted((position[c >> 2] for z in ids(st, p) for c in st.zones[z]), reverse=True))
 
     def name_ref(self, node: ast.NameRef) -> Fn:
         name = node.name
@@ -228,6 +258,21 @@ class ExprCompiler:
             ids = self.zone_ids(node.zone)
             wanted = sorted(cards.rank_from_text(n.text) or 0 for n in node.ranks)
             return lambda st, p, mv: sorted(c >> 2 for z in ids(st, p) for c in st.zones[z]) == wanted
+        if isinstance(node, ast.Extreme):
+            keys = [self.expr(k) for k in node.keys]
+            players = self.players
+            lowest = node.lowest
+
+            def extreme(st: Any, p: int, mv: Any) -> bool:
+                mine = tuple(k(st, p, mv) for k in keys)
+                for q in range(players):
+                    if q != p:
+                        theirs = tuple(k(st, q, mv) for k in keys)
+                        if (theirs < mine) if lowest else (theirs > mine):
+                            return False
+                return True
+
+            return extreme
         if isinstance(node, ast.PhaseIs):
             index = self.model.phases.index(node.phase.text)
             return lambda st, p, mv: st.phase == index

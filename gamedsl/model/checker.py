@@ -86,6 +86,7 @@ class Checker:
         suit_orders: dict[str, tuple[int, ...]] = {}
         points: dict[str, dict[int, float]] = {}
         self.points = points
+        self.suit_orders = suit_orders
         title = ""
         players: ast.Players | None = None
         rule_names: dict[str, SourcePos] = {}
@@ -441,6 +442,15 @@ class Checker:
             self.check_zone_ref(expr.zone, per_player)
             if expr.points.text not in self.points:
                 self.unknown(expr.points.pos, "points", expr.points.text, self.points)
+        elif isinstance(expr, ast.CardKey):
+            self.check_zone_ref(expr.zone, per_player)
+            if expr.kind == "best_suit":
+                if expr.order.text not in self.points:
+                    self.unknown(expr.order.pos, "points", expr.order.text, self.points)
+                if expr.suit_order and expr.suit_order.text not in self.suit_orders:
+                    self.unknown(expr.suit_order.pos, "suit order", expr.suit_order.text, self.suit_orders)
+            elif expr.order.text not in self.orders:
+                self.unknown(expr.order.pos, "order", expr.order.text, self.orders)
         elif isinstance(expr, ast.IfExpr):
             self.check_expr(expr.then, per_player, in_move)
             self.check_condition(expr.condition, per_player, in_move)
@@ -500,6 +510,11 @@ class Checker:
             self.check_zone_ref(cond.zone, per_player)
             for name in cond.ranks:
                 self.rank_of(name, "this condition")
+        elif isinstance(cond, ast.Extreme):
+            if not per_player:
+                self.error(cond.pos, "'lowest (…)' compares the players: it needs one to be evaluated for")
+            for key in cond.keys:
+                self.check_expr(key, per_player, in_move)
         elif isinstance(cond, ast.PhaseIs):
             if cond.phase.text not in self.phases:
                 self.unknown(cond.phase.pos, "phase", cond.phase.text, self.phases)

@@ -94,6 +94,18 @@ class SumBy:
 
 
 @dataclass(frozen=True)
+class CardKey:
+    """Keys that order hands: `highest rank of Z by ORDER`, `ranks of Z by ORDER` (every rank,
+    highest first, compared in turn), `best suit of Z by POINTS in SUITORDER`."""
+
+    pos: SourcePos
+    kind: str  # highest_rank | ranks | best_suit
+    zone: ZoneRef
+    order: Name
+    suit_order: Name | None = None
+
+
+@dataclass(frozen=True)
 class IfExpr:
     """`A if CONDITION else B`."""
 
@@ -103,7 +115,7 @@ class IfExpr:
     otherwise: Expr
 
 
-Expr = Union[Num, NameRef, SizeOf, TopOf, Call, BinOp, Neg, SumBy, IfExpr]
+Expr = Union[Num, NameRef, SizeOf, TopOf, Call, BinOp, Neg, SumBy, CardKey, IfExpr]
 
 
 # ---- conditions -----------------------------------------------------------------------
@@ -161,6 +173,16 @@ class IsRanks:
 
 
 @dataclass(frozen=True)
+class Extreme:
+    """`lowest (KEYS)` / `highest (KEYS)`: no other player's keys, compared in turn, are lower
+    (higher); players who tie are all lowest (highest)."""
+
+    pos: SourcePos
+    lowest: bool
+    keys: tuple["Expr", ...]
+
+
+@dataclass(frozen=True)
 class PhaseIs:
     pos: SourcePos
     phase: Name
@@ -192,7 +214,8 @@ class NotCond:
     item: Condition
 
 
-Condition = Union[Compare, ZoneEmpty, MovedFrom, CanGo, HasOfARank, IsRanks, PhaseIs, Played, AllOf, AnyOf, NotCond]
+Condition = Union[Compare, ZoneEmpty, MovedFrom, CanGo, HasOfARank, IsRanks, Extreme, PhaseIs, Played, AllOf, AnyOf,
+                  NotCond]
 
 
 # ---- effects --------------------------------------------------------------------------

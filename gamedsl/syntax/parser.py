@@ -901,6 +901,25 @@ class _ToAst(Transformer):
     def sum_by(self, meta, children):
         return ast.SumBy(self._pos(meta, children), children[0], ast.Name(self._tpos(children[1]), str(children[1])))
 
+    def best_suit(self, meta, children):
+        return ast.CardKey(self._pos(meta, children), "best_suit", children[0],
+                           ast.Name(self._tpos(children[1]), str(children[1])),
+                           ast.Name(self._tpos(children[2]), str(children[2])))
+
+    def highest_rank(self, meta, children):
+        return ast.CardKey(self._pos(meta, children), "highest_rank", children[0],
+                           ast.Name(self._tpos(children[1]), str(children[1])))
+
+    def ranks_of(self, meta, children):
+        return ast.CardKey(self._pos(meta, children), "ranks", children[0],
+                           ast.Name(self._tpos(children[1]), str(children[1])))
+
+    def cond_lowest(self, meta, children):
+        return ast.Extreme(self._pos(meta, children), True, children[0])
+
+    def cond_highest(self, meta, children):
+        return ast.Extreme(self._pos(meta, children), False, children[0])
+
     def cond_has_of_a_rank(self, meta, children):
         return ast.HasOfARank(self._pos(meta, children), children[0], float(children[1]))
 
