@@ -220,6 +220,8 @@ class ExprCompiler:
             return lambda st, p, mv: whose(st, p) + 1
         if name == "moves_this_turn":
             return lambda st, p, mv: st.moves_in_turn
+        if name == "players_left":
+            return lambda st, p, mv: sum(1 for q in range(self.players) if st.in_play(q))
         raise KeyError(name)
 
     # ---- conditions -------------------------------------------------------------------
@@ -266,7 +268,7 @@ class ExprCompiler:
             def extreme(st: Any, p: int, mv: Any) -> bool:
                 mine = tuple(k(st, p, mv) for k in keys)
                 for q in range(players):
-                    if q != p:
+                    if q != p and st.in_play(q):
                         theirs = tuple(k(st, q, mv) for k in keys)
                         if (theirs < mine) if lowest else (theirs > mine):
                             return False

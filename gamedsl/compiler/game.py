@@ -162,6 +162,7 @@ class CompiledGame:
         self.match_quantifier = match.quantifier
         self.match_condition = self.exprs.condition(match.condition) if match.condition is not None else None
         self.deal_steps = [self._deal_step(s) for s in model.deal]
+        self.skip = self.exprs.condition(model.skip) if model.skip is not None else None
         self.first_player = self._first_player()
         self.universe = self._universe()
 

@@ -470,8 +470,19 @@ class State:
             self.counters = list(self.counters)
         self.counters[index] = value
 
+    def in_play(self, seat: int) -> bool:
+        """Is this player still in the game (not skipped by the file's turn order)?"""
+        skip = self._c.skip
+        return skip is None or not skip(self, seat, None)
+
     def _end_turn(self) -> None:
-        self.current = (self.current + 1) % self._c.players
+        players = self._c.players
+        following = (self.current + 1) % players
+        for _ in range(players - 1):  # the next player still in the game
+            if self.in_play(following):
+                break
+            following = (following + 1) % players
+        self.current = following
         self.turn_number += 1
         self.moves_in_turn = 0  # the move that ended the turn was counted before its effects
 

@@ -34,7 +34,7 @@ from .model import (
 SUITS = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
 KNOWN_DECKS = ("standard",)
 BUILTIN_PER_PLAYER = ("score", "seat")
-BUILTIN_SHARED = ("moves_this_turn",)  # how many moves the player to move has made this turn
+BUILTIN_SHARED = ("moves_this_turn", "players_left")  # how many moves the player to move has made this turn
 _NAMED_KINDS = (ast.BuildDecl, ast.MoveDecl, ast.PriorityDecl, ast.EndDecl, ast.CombinationDecl, ast.WheneverDecl)
 _SINGLETONS = (ast.GameTitle, ast.Players, ast.DealBlock, ast.FirstPlayer, ast.Turns, ast.MatchDecl, ast.PhasesDecl)
 SEAT_OWNERS = ("winner",)  # possessives that name a player without a counter: `winner's`
@@ -189,6 +189,7 @@ class Checker:
         ends: list[EndSpec] = []
         deal: tuple[ast.DealStep, ...] = ()
         first: FirstPlayerSpec | None = None
+        skip: ast.Condition | None = None
         match: MatchSpec | None = None
         for stmt in statements:
             if isinstance(stmt, ast.BuildDecl):
@@ -209,6 +210,9 @@ class Checker:
                 deal = stmt.steps
             elif isinstance(stmt, ast.FirstPlayer):
                 first = self.check_first(stmt)
+            elif isinstance(stmt, ast.Turns) and stmt.skip is not None:
+                self.check_condition(stmt.skip, per_player=True)
+                skip = stmt.skip
             elif isinstance(stmt, ast.MatchDecl):
                 if stmt.condition is not None:
                     self.check_condition(stmt.condition, per_player=True)
@@ -252,7 +256,7 @@ class Checker:
             suit_orders=suit_orders, points=points,
             builds=builds, deal=deal, first_player=first, counters=counters, values=values,
             actions=actions, priorities=tuple(priorities), ends=tuple(ends), match=match, rules=rules,
-            phases=tuple(self.phases), combinations=combinations, triggers=tuple(triggers),
+            phases=tuple(self.phases), combinations=combinations, triggers=tuple(triggers), skip=skip,
         )
 
     def info(self, stmt: Any, kind: str) -> RuleInfo:

@@ -174,4 +174,5 @@ class GameModel:
     phases: tuple[str, ...] = ()
     combinations: dict[str, CombinationSpec] = field(default_factory=dict)
     triggers: tuple[TriggerSpec, ...] = ()
+    skip: ast.Condition | None = None  # players the turn order skips: out of the game
     points: dict[str, dict[int, float]] = field(default_factory=dict)

@@ -418,6 +418,7 @@ class FirstPlayer:
 @dataclass(frozen=True)
 class Turns:
     pos: SourcePos
+    skip: Condition | None = None  # `skipping any player with own out = 1`: out of the game
 
 
 @dataclass(frozen=True)

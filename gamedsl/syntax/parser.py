@@ -535,7 +535,7 @@ class _ToAst(Transformer):
         return {"mode": "fixed", "player": ast.Name(self._tpos(children[0]), str(children[0]))}
 
     def turns_stmt(self, meta, children):
-        return ast.Turns(self._pos(meta, children))
+        return ast.Turns(self._pos(meta, children), children[0] if children else None)
 
     def counter_stmt(self, meta, children):
         owner = children[1]
