@@ -6,12 +6,13 @@ mention are empty. That keeps test scenarios small.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from .. import cards
-from ..errors import PositionError, did_you_mean
+from ..errors import PositionError, RulesRuntimeError, did_you_mean
 from .state import State
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ def load_position(game: Game, text: str) -> State:
             hint = did_you_mean(str(label), c.counters.labels)
             problems.append(f"unknown counter '{label}'" + (f" — {hint}" if hint else ""))
             continue
-        if not isinstance(value, (int, float)) or isinstance(value, bool) or value != value or abs(value) == float("inf"):
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
             problems.append(f"counter '{label}' must be a number, not {value!r}")
             continue
         if label in c.exprs.seat_counters and (value != int(value) or not 0 <= value <= c.players):
@@ -164,11 +165,11 @@ def _ends_already(state: State) -> list[str]:
                 hit = any(end.condition(state, q, None) for q in range(c.players))
             else:
                 hit = all(end.condition(state, q, None) for q in range(c.players))
-        except Exception as err:  # a seat counter out of range, ...
+        except (RulesRuntimeError, ArithmeticError, IndexError) as err:  # a seat out of range, ...
             return [f"the position cannot be evaluated: {err}"]
         if hit:
-            return [f"the deal is already over here ('{end.info.name}': {end.info.description}); "
-                    "write 'over: true' for a finished game"]
+            return [(f"the deal is already over here ('{end.info.name}': {end.info.description}); "
+                     "write 'over: true' for a finished game")]
     return []
 
 

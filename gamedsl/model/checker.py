@@ -380,7 +380,7 @@ class Checker:
             for name in holds.ranks:
                 rank = self.rank_of(name, f"the cards of zone '{decl.name}'")
                 if rank is not None and rank >= cards.BLACK_JOKER:
-                    self.error(name.pos, f"jokers are added with 'with N jokers', not listed among the ranks")
+                    self.error(name.pos, "jokers are added with 'with N jokers', not listed among the ranks")
                 elif rank is not None:
                     if rank in ranks:
                         self.error(name.pos, f"rank {name.text} is listed twice")
@@ -744,7 +744,7 @@ class Checker:
                                tuple(stmt.wing_rules), tuple(not_both), int(stmt.tier))
 
     def check_effect(self, effect: Any, per_player: bool = True) -> None:
-        if isinstance(effect, ast.TurnOver) or isinstance(effect, ast.MoveAll):
+        if isinstance(effect, (ast.TurnOver, ast.MoveAll)):
             self.check_zone_ref(effect.source, per_player)
             self.check_zone_ref(effect.target, per_player)
         elif isinstance(effect, ast.Reveal):

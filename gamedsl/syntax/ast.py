@@ -179,7 +179,7 @@ class Extreme:
 
     pos: SourcePos
     lowest: bool
-    keys: tuple["Expr", ...]
+    keys: tuple[Expr, ...]
 
 
 @dataclass(frozen=True)
