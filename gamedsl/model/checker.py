@@ -788,10 +788,6 @@ class Checker:
                             tuple((name.text, condition) for name, condition in stmt.exceptions))
 
 
-def _lines(game_file: ast.GameFile) -> tuple[str, ...]:
-    return game_file.lines
-
-
 def load_statements(path: Path, seen: tuple[str, ...] = ()) -> tuple[ast.GameFile, list[Any], dict[str, tuple[str, ...]], tuple[str, ...]]:
     """Parse a file and, through `extends`, its bases; return the merged statement list."""
     game_file = parse_file(path)

@@ -317,10 +317,6 @@ def parse_file(path: str | Path) -> ast.GameFile:
     return parse_text(text, shown)
 
 
-def _first_of(children: list[Any], cls: type) -> Any:
-    return next((c for c in children if isinstance(c, cls)), None)
-
-
 def _tokens(children: list[Any], kind: str) -> list[Token]:
     return [c for c in children if isinstance(c, Token) and c.type == kind]
 
