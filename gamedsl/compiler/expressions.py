@@ -59,6 +59,7 @@ class ExprCompiler:
         self.seat_counters: set[str] = set()  # counters that hold a seat (`dealer's hand`)
         self.deal_step_builder: Callable[[Any], Any] = lambda node: None  # set by the compiled game
         self.combination_index = {name: i for i, name in enumerate(model.combinations)}
+        self.named_effects: dict[str, list[Fn]] = {}
         for name in model.values:
             self._value(name)
 
@@ -163,10 +164,53 @@ class ExprCompiler:
             return best_suit_sum
         if isinstance(node, ast.CardKey):
             return self.card_key(node)
+        if isinstance(node, ast.OverPlayers):
+            return self.over_players(node)
+        if isinstance(node, ast.NextPlayer):
+            return self.next_player(node)
+        if isinstance(node, ast.RandomPlayer):
+            players = self.players
+
+            def random_player(st: Any, p: int, mv: Any) -> int:
+                rng = st._deal_rng or st._effect_rng()
+                return rng.choice([q for q in range(players) if st.in_play(q)] or [p]) + 1
+
+            return random_player
         if isinstance(node, ast.IfExpr):
             then, test, otherwise = self.expr(node.then), self.condition(node.condition), self.expr(node.otherwise)
             return lambda st, p, mv: then(st, p, mv) if test(st, p, mv) else otherwise(st, p, mv)
         raise TypeError(f"not an expression: {node!r}")
+
+    def over_players(self, node: ast.OverPlayers) -> Fn:
+        """An aggregate over the players still in the game, each seen as `own`."""
+        players = self.players
+        if node.kind == "count":
+            test = self.condition(node.item)
+            return lambda st, p, mv: sum(1 for q in range(players) if st.in_play(q) and test(st, q, mv))
+        item = self.expr(node.item)
+        pick = max if node.kind == "max" else min
+        return lambda st, p, mv: pick((item(st, q, mv) for q in range(players) if st.in_play(q)), default=0)
+
+    def next_player(self, node: ast.NextPlayer) -> Fn:
+        """The seat (from 1) of the next player still in, clockwise after (or from) a seat."""
+        players = self.players
+        seat = self.expr(node.seat)
+        first_step = 0 if node.inclusive else 1
+
+        def next_player(st: Any, p: int, mv: Any) -> int:
+            given = int(seat(st, p, mv))
+            start = given - 1 if 1 <= given <= players else -1  # seat 0 (nobody yet): from P1
+            if start < 0:
+                start, step0 = 0, 0
+            else:
+                step0 = first_step
+            for k in range(step0, step0 + players):
+                q = (start + k) % players
+                if st.in_play(q):
+                    return q + 1
+            return start + 1
+
+        return next_player
 
     def card_key(self, node: ast.CardKey) -> Fn:
         ids = self.zone_ids(node.zone)
@@ -222,6 +266,10 @@ class ExprCompiler:
             return lambda st, p, mv: st.moves_in_turn
         if name == "players_left":
             return lambda st, p, mv: sum(1 for q in range(self.players) if st.in_play(q))
+        if name == "player_to_move":
+            return lambda st, p, mv: st.current + 1
+        if name == "deal_number":
+            return lambda st, p, mv: st.deal_number
         raise KeyError(name)
 
     # ---- conditions -------------------------------------------------------------------
@@ -278,6 +326,14 @@ class ExprCompiler:
         if isinstance(node, ast.PhaseIs):
             index = self.model.phases.index(node.phase.text)
             return lambda st, p, mv: st.phase == index
+        if isinstance(node, ast.OneSuit):
+            ids = self.zone_ids(node.zone)
+
+            def one_suit(st: Any, p: int, mv: Any) -> bool:
+                suits = {c & 3 if c >> 2 < 13 else -1 for z in ids(st, p) for c in st.zones[z]}
+                return len(suits) == 1 and -1 not in suits
+
+            return one_suit
         if isinstance(node, ast.Played):
             kinds = frozenset(self.combination_index[k.text] for k in node.kinds)
             return lambda st, p, mv: mv is not None and len(mv) == 4 and isinstance(mv[2], tuple) and mv[1] in kinds
@@ -373,6 +429,31 @@ class ExprCompiler:
                 st._set_counter(index, st.counters[index] + value if adding else value)
 
             return change
+        if isinstance(node, ast.ForEachPlayerEffects):
+            chosen_by = self.condition(node.condition) if node.condition is not None else None
+            inner = self.effects(node.effects)
+            players = self.players
+
+            def for_each_player(st: Any, p: int, mv: Any) -> None:
+                chosen = [q for q in range(players)
+                          if st.in_play(q) and (chosen_by is None or chosen_by(st, q, mv))]
+                for q in chosen:  # chosen first: the effects never change who is chosen
+                    for eff in inner:
+                        eff(st, q, mv)
+
+            return for_each_player
+        if isinstance(node, ast.CallEffect):
+            name = node.name
+            if name not in self.named_effects:
+                self.named_effects[name] = []
+                self.named_effects[name].extend(self.effects(self.model.effect_blocks[name]))
+            body = self.named_effects[name]
+
+            def call(st: Any, p: int, mv: Any) -> None:
+                for eff in body:
+                    eff(st, p, mv)
+
+            return call
         if isinstance(node, ast.IfEffects):
             test = self.condition(node.condition)
             inner = self.effects(node.effects)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import cards
@@ -107,8 +107,9 @@ class CompiledEnd:
     info: RuleInfo
     quantifier: str  # some | every | '' (a plain condition)
     condition: Fn
-    scoring: str  # winner | each | again
+    scoring: str  # winner | each | again | '' (no points)
     score: Fn | None
+    effects: list[Fn] = field(default_factory=list)  # run before the scores, `own` = the player found
 
 
 @dataclass
@@ -151,7 +152,8 @@ class CompiledGame:
         self.default_action = next((a.index for a in self.actions if a.moves_cards and not a.named_alone), None)
         self.priorities = [self._priority(p) for p in model.priorities]
         self.ends = [CompiledEnd(e.info, e.quantifier, self.exprs.condition(e.condition), e.scoring,
-                                 self.exprs.expr(e.score) if e.score is not None else None)
+                                 self.exprs.expr(e.score) if e.score is not None else None,
+                                 self.exprs.effects(e.effects))
                      for e in model.ends]
         self.triggers = [CompiledTrigger(t.info, self.exprs.condition(t.condition), self.exprs.effects(t.effects))
                          for t in model.triggers]
@@ -163,6 +165,7 @@ class CompiledGame:
         self.match_condition = self.exprs.condition(match.condition) if match.condition is not None else None
         self.deal_steps = [self._deal_step(s) for s in model.deal]
         self.skip = self.exprs.condition(model.skip) if model.skip is not None else None
+        self.eliminated = self.exprs.condition(model.eliminated) if model.eliminated is not None else None
         self.first_player = self._first_player()
         self.universe = self._universe()
 
@@ -280,6 +283,9 @@ class CompiledGame:
                         fn(st, rng, player)
 
             return for_each
+        if isinstance(step, (ast.SetTo, ast.AddTo)):
+            effect = self.exprs.effect(step)
+            return lambda st, rng, p: effect(st, p if p is not None else 0, None)
         if isinstance(step, ast.Shuffle):
             refs = step.zones
 
@@ -319,6 +325,20 @@ class CompiledGame:
             return lambda st, rng: seat
         if spec.mode == "random":
             return lambda st, rng: rng.randrange(self.players)
+        if spec.mode == "expr":
+            seat = self.exprs.expr(spec.keys[0])
+            players = self.players
+
+            def first_by_expr(st: Any, rng: random.Random) -> int:
+                value = int(seat(st, 0, None))
+                if not 1 <= value <= players:
+                    from ..errors import RulesRuntimeError
+
+                    raise RulesRuntimeError(f"the first player's seat is {value}, not a seat from 1 to {players} "
+                                            f"({spec.pos.file}:{spec.pos.line})")
+                return value - 1
+
+            return first_by_expr
         keys = [self.exprs.expr(k) for k in spec.keys]
         position = [99] * 16
         for i, rank in enumerate(self.model.orders[spec.order or ""]):

@@ -24,6 +24,11 @@ class DealResult:
     number: int
     end: str  # the name of the `end` rule that ended the deal
     scores: tuple[float, ...]
+    zones: tuple[tuple[int, ...], ...] = ()  # every zone's cards as the deal ended: the showdown
+    counters_before: tuple[float, ...] = ()  # the counters before the end's effects ...
+    counters_after: tuple[float, ...] = ()  # ... and after them (chips lost, sticks taken)
+    mover: int = 0  # the player whose move ended the deal
+    winner: int | None = None  # the player the end's `when some player` found
 
 
 @dataclass
@@ -62,6 +67,7 @@ class State:
         self.history: list[_Frame] = []
         self._frame: _Frame | None = None
         self._legal: list[Internal] | None = None
+        self._deal_rng: random.Random | None = None  # while a deal is dealt: its generator
 
     # ---- the public contract -----------------------------------------------------------------
     @property
@@ -75,6 +81,14 @@ class State:
     @property
     def is_over(self) -> bool:
         return self.over
+
+    @property
+    def winners(self) -> list[str]:
+        """When the match is over: the players with the most points (several when they tie)."""
+        if not self.over:
+            return []
+        best = max(self.points)
+        return [f"P{i + 1}" for i, s in enumerate(self.points) if s == best]
 
     @property
     def scores(self) -> dict[str, float]:
@@ -362,7 +376,7 @@ class State:
         self.moves_in_turn += 1
         for effect in action.then_effects:
             effect(self, p, move)
-        self._run_triggers()
+        self._run_triggers(p)
         self._check_end(p)
         self.history.append(self._frame)
         self._frame = None
@@ -412,21 +426,22 @@ class State:
         if frame is not None and frame.extra is None:
             frame.extra = (self.phase, self.public, self.combos, self.played_by, self.winner)
 
-    def _run_triggers(self) -> None:
-        """`whenever` rules: after a move, each fires while its condition holds (bounded)."""
+    def _run_triggers(self, mover: int) -> None:
+        """`whenever` rules: after a move (or a deal), each fires while its condition holds
+        (bounded); `own` is the player who has just moved (after a deal: the first player)."""
         triggers = self._c.triggers
         if not triggers:
             return
         for _ in range(100):
             fired = False
             for trigger in triggers:
-                if trigger.condition(self, self.current, None):
+                if trigger.condition(self, mover, None):
                     for effect in trigger.effects:
-                        effect(self, self.current, None)
+                        effect(self, mover, None)
                     fired = True
             if not fired:
                 return
-        names = ", ".join(t.info.cite() for t in triggers if t.condition(self, self.current, None))
+        names = ", ".join(t.info.cite() for t in triggers if t.condition(self, mover, None))
         raise RulesRuntimeError(f"an automatic rule keeps firing (its effects never make its condition false): {names}")
 
     def _move_all(self, src: int, dst: int, reverse: bool) -> None:
@@ -453,13 +468,15 @@ class State:
         self.public = self.public | {c for z in zone_ids for c in self.zones[z]}
 
     def _turn_to(self, seat: int) -> None:
-        if 0 <= seat < self._c.players and seat != self.current:
+        """A turn of that player begins now (a new turn even when it is theirs already)."""
+        if 0 <= seat < self._c.players:
             self.current = seat
             self.turn_number += 1
             self.moves_in_turn = 0
 
     def _touch(self, zone_id: int) -> None:
-        assert self._frame is not None, "zones change only inside a move"
+        if self._frame is None:  # the first deal of a match: nothing to undo
+            return
         saved = self._frame.zones
         if zone_id not in saved:
             saved[zone_id] = list(self.zones[zone_id])
@@ -471,15 +488,20 @@ class State:
         self.counters[index] = value
 
     def in_play(self, seat: int) -> bool:
-        """Is this player still in the game (not skipped by the file's turn order)?"""
+        """Is this player still in the game (not `eliminated` by the file)?"""
+        out = self._c.eliminated
+        return out is None or not out(self, seat, None)
+
+    def takes_turns(self, seat: int) -> bool:
+        """Does the turn order come to this player (in the game, and not skipped for now)?"""
         skip = self._c.skip
-        return skip is None or not skip(self, seat, None)
+        return self.in_play(seat) and (skip is None or not skip(self, seat, None))
 
     def _end_turn(self) -> None:
         players = self._c.players
         following = (self.current + 1) % players
-        for _ in range(players - 1):  # the next player still in the game
-            if self.in_play(following):
+        for _ in range(players - 1):  # the next player the turn order comes to
+            if self.takes_turns(following):
                 break
             following = (following + 1) % players
         self.current = following
@@ -488,51 +510,59 @@ class State:
 
     # ---- deals and the match ------------------------------------------------------------------------
     def _check_end(self, mover: int) -> None:
+        """The first `end` rule whose condition holds ends the deal: its effects happen (with
+        `own` the player its `when some player` found), then each player scores."""
         players = self._c.players
         order = [(mover + k) % players for k in range(players)]
         for end in self._c.ends:
-            score = end.score if end.score is not None else (lambda st, q, mv: 0)
             if not end.quantifier:
                 if not end.condition(self, mover, None):
                     continue
-                if end.scoring == "again":
-                    self._save_scalar_state()
-                    self.results.append(DealResult(self.deal_number, end.info.name, tuple(0 for _ in range(players))))
-                    self._start_deal(self.deal_number + 1)
-                    return
-                deal_scores = [score(self, q, None) for q in range(players)]
+                hit = None
             elif end.quantifier == "some":
-                hit = next((q for q in order if end.condition(self, q, None)), None)
+                hit = next((q for q in order if self.in_play(q) and end.condition(self, q, None)), None)
                 if hit is None:
                     continue
-                self._save_scalar_state()
-                self.winner = hit
-                if end.scoring == "again":
-                    self.results.append(DealResult(self.deal_number, end.info.name, tuple(0 for _ in range(players))))
-                    self._start_deal(self.deal_number + 1)
-                    return
-                if end.scoring == "winner":
-                    deal_scores = [score(self, q, None) if q == hit else 0 for q in range(players)]
-                else:
-                    deal_scores = [score(self, q, None) for q in range(players)]
             else:
-                if not all(end.condition(self, q, None) for q in range(players)):
+                if not all(end.condition(self, q, None) for q in range(players) if self.in_play(q)):
                     continue
+                hit = None
+            self._save_scalar_state()
+            self.winner = hit
+            zones = tuple(tuple(z) for z in self.zones)
+            before = tuple(self.counters)
+            for effect in end.effects:
+                effect(self, hit if hit is not None else mover, None)
+            score = end.score
+            if end.scoring == "again" or score is None:
+                deal_scores = [0.0] * players
+            elif end.scoring == "winner":
+                deal_scores = [score(self, q, None) if q == hit else 0 for q in range(players)]
+            else:
                 deal_scores = [score(self, q, None) for q in range(players)]
-            self._finish_deal(end.info.name, deal_scores)
+            result = DealResult(self.deal_number, end.info.name, tuple(_number(s) for s in deal_scores), zones,
+                                before, tuple(self.counters), mover, hit)
+            if end.scoring == "again":
+                self.results.append(result)
+                self._start_deal(self.deal_number + 1)
+            else:
+                self._finish_deal(result)
             return
 
-    def _finish_deal(self, end_name: str, deal_scores: list[float]) -> None:
-        self.points = [a + b for a, b in zip(self.points, deal_scores)]
-        self.results.append(DealResult(self.deal_number, end_name, tuple(_number(s) for s in deal_scores)))
+    def _finish_deal(self, result: DealResult) -> None:
+        self.points = [a + b for a, b in zip(self.points, result.scores)]
+        self.results.append(result)
         c = self._c
         if c.single_deal:
             self.over = True
         else:
             test = c.match_condition
             assert test is not None, "a match of several deals always says when it ends"
-            hits = [test(self, q, None) for q in range(c.players)]
-            self.over = any(hits) if c.match_quantifier == "some" else all(hits)
+            if not c.match_quantifier:
+                self.over = bool(test(self, 0, None))
+            else:
+                hits = [test(self, q, None) for q in range(c.players)]
+                self.over = any(hits) if c.match_quantifier == "some" else all(hits)
         if not self.over:
             self._start_deal(self.deal_number + 1)
 
@@ -553,13 +583,20 @@ class State:
         self.counters = [start if not keep else value for start, keep, value
                          in zip(c.counters.start, c.counters.whole_match, self.counters)]
         rng = random.Random(f"{self.seed}/{number}")
-        for step in c.deal_steps:
-            step(self, rng, None)
         self.deal_number = number
-        self.current = c.first_player(self, rng)
+        self._deal_rng = rng
+        try:
+            for step in c.deal_steps:
+                step(self, rng, None)
+            self.current = c.first_player(self, rng)
+        finally:
+            self._deal_rng = None
         self.turn_number = 0
         self.moves_in_turn = 0
         self._legal = None
+        # What the deal itself brings about: automatic rules, and hands that end it at once.
+        self._run_triggers(self.current)
+        self._check_end(self.current)
 
     def card_count(self) -> dict[int, int]:
         counts: dict[int, int] = {}

@@ -34,9 +34,11 @@ from .model import (
 SUITS = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
 KNOWN_DECKS = ("standard",)
 BUILTIN_PER_PLAYER = ("score", "seat")
-BUILTIN_SHARED = ("moves_this_turn", "players_left")  # how many moves the player to move has made this turn
-_NAMED_KINDS = (ast.BuildDecl, ast.MoveDecl, ast.PriorityDecl, ast.EndDecl, ast.CombinationDecl, ast.WheneverDecl)
-_SINGLETONS = (ast.GameTitle, ast.Players, ast.DealBlock, ast.FirstPlayer, ast.Turns, ast.MatchDecl, ast.PhasesDecl)
+BUILTIN_SHARED = ("moves_this_turn", "players_left", "player_to_move", "deal_number")
+_NAMED_KINDS = (ast.BuildDecl, ast.MoveDecl, ast.PriorityDecl, ast.EndDecl, ast.CombinationDecl, ast.WheneverDecl,
+                ast.EffectDecl)
+_SINGLETONS = (ast.GameTitle, ast.Players, ast.DealBlock, ast.FirstPlayer, ast.Turns, ast.MatchDecl, ast.PhasesDecl,
+               ast.Eliminated)
 SEAT_OWNERS = ("winner",)  # possessives that name a player without a counter: `winner's`
 
 
@@ -166,13 +168,21 @@ class Checker:
             if isinstance(stmt, ast.CounterDecl):
                 if stmt.name in counters:
                     self.error(stmt.name_pos or stmt.pos, f"counter '{stmt.name}' is declared twice")
-                counters[stmt.name] = CounterSpec(stmt.name, stmt.per_player, stmt.start, stmt.pos, stmt.whole_match)
+                start = stmt.start
+                if isinstance(start, str):  # an option's value
+                    if start not in options or isinstance(options[start], str):
+                        self.unknown(stmt.pos, "number option", start,
+                                     [n for n, v in options.items() if not isinstance(v, str)])
+                        start = 0.0
+                counters[stmt.name] = CounterSpec(stmt.name, stmt.per_player, start, stmt.pos, stmt.whole_match)
             elif isinstance(stmt, ast.ValueDecl):
                 if stmt.name in values:
                     self.error(stmt.name_pos or stmt.pos, f"value '{stmt.name}' is declared twice")
                 values[stmt.name] = stmt
         self.counters = counters
         self.values = values
+        self.effect_blocks = {s.name: s for s in statements if isinstance(s, ast.EffectDecl)}
+        self.phase_names = self.phases
         self.shared_values = self.find_shared_values(values)
         for clash in set(counters) & set(values) | (set(counters) | set(values)) & set(options):
             pos = counters[clash].pos if clash in counters else (values[clash].name_pos or values[clash].pos)
@@ -190,6 +200,7 @@ class Checker:
         deal: tuple[ast.DealStep, ...] = ()
         first: FirstPlayerSpec | None = None
         skip: ast.Condition | None = None
+        eliminated: ast.Condition | None = None
         match: MatchSpec | None = None
         for stmt in statements:
             if isinstance(stmt, ast.BuildDecl):
@@ -200,11 +211,17 @@ class Checker:
                 actions[stmt.name] = self.check_move(stmt)
             elif isinstance(stmt, ast.CombinationDecl):
                 combinations[stmt.name] = self.check_combination(stmt)
-            elif isinstance(stmt, ast.WheneverDecl):
-                self.check_condition(stmt.condition, per_player=False)
+            elif isinstance(stmt, ast.WheneverDecl):  # `own` is the player who has just moved
+                self.check_condition(stmt.condition, per_player=True)
                 for effect in stmt.effects:
-                    self.check_effect(effect, per_player=False)
+                    self.check_effect(effect, per_player=True)
                 triggers.append(TriggerSpec(self.info(stmt, "whenever"), stmt.condition, stmt.effects))
+            elif isinstance(stmt, ast.EffectDecl):
+                for effect in stmt.effects:
+                    self.check_effect(effect, per_player=True)
+            elif isinstance(stmt, ast.Eliminated):
+                self.check_condition(stmt.condition, per_player=True)
+                eliminated = stmt.condition
             elif isinstance(stmt, ast.DealBlock):
                 self.check_deal(stmt.steps, in_player=False)
                 deal = stmt.steps
@@ -228,9 +245,12 @@ class Checker:
                 priorities.append(self.check_priority(stmt, actions))
             elif isinstance(stmt, ast.EndDecl):
                 self.check_condition(stmt.condition, per_player=bool(stmt.quantifier))
+                for effect in stmt.effects:  # `own` is the player the `when` found, if any
+                    self.check_effect(effect, per_player=bool(stmt.quantifier))
                 if stmt.score is not None:
                     self.check_expr(stmt.score, per_player=True)
-                ends.append(EndSpec(self.info(stmt, "end"), stmt.quantifier, stmt.condition, stmt.scoring, stmt.score))
+                ends.append(EndSpec(self.info(stmt, "end"), stmt.quantifier, stmt.condition, stmt.scoring, stmt.score,
+                                    stmt.effects))
         if not zones:
             self.error(SourcePos(game_file.path, 1, 1), "the file declares no zones ('zones:' block)")
         if not actions:
@@ -247,7 +267,10 @@ class Checker:
             self.diagnostics.sort(key=lambda d: (order.get(d.pos.file, len(order)), d.pos.line, d.pos.column))
             raise RulesSemanticError(self.diagnostics)
         rules: dict[str, RuleInfo] = {}
+        self.check_effect_cycles()
         specs: list[Any] = [*builds.values(), *actions.values(), *priorities, *ends, *combinations.values(), *triggers]
+        for block in self.effect_blocks.values():
+            rules[block.name] = self.info(block, "effect")
         for spec in specs:
             rules[spec.info.name] = spec.info
         return GameModel(
@@ -257,6 +280,7 @@ class Checker:
             builds=builds, deal=deal, first_player=first, counters=counters, values=values,
             actions=actions, priorities=tuple(priorities), ends=tuple(ends), match=match, rules=rules,
             phases=tuple(self.phases), combinations=combinations, triggers=tuple(triggers), skip=skip,
+            eliminated=eliminated, effect_blocks={n: b.effects for n, b in self.effect_blocks.items()},
         )
 
     def info(self, stmt: Any, kind: str) -> RuleInfo:
@@ -455,6 +479,13 @@ class Checker:
                     self.unknown(expr.suit_order.pos, "suit order", expr.suit_order.text, self.suit_orders)
             elif expr.order.text not in self.orders:
                 self.unknown(expr.order.pos, "order", expr.order.text, self.orders)
+        elif isinstance(expr, ast.OverPlayers):
+            if expr.kind == "count":
+                self.check_condition(expr.item, per_player=True)
+            else:
+                self.check_expr(expr.item, per_player=True)
+        elif isinstance(expr, ast.NextPlayer):
+            self.check_expr(expr.seat, per_player, in_move)
         elif isinstance(expr, ast.IfExpr):
             self.check_expr(expr.then, per_player, in_move)
             self.check_condition(expr.condition, per_player, in_move)
@@ -519,6 +550,8 @@ class Checker:
                 self.error(cond.pos, "'lowest (…)' compares the players: it needs one to be evaluated for")
             for key in cond.keys:
                 self.check_expr(key, per_player, in_move)
+        elif isinstance(cond, ast.OneSuit):
+            self.check_zone_ref(cond.zone, per_player)
         elif isinstance(cond, ast.PhaseIs):
             if cond.phase.text not in self.phases:
                 self.unknown(cond.phase.pos, "phase", cond.phase.text, self.phases)
@@ -607,6 +640,8 @@ class Checker:
             elif isinstance(step, ast.Shuffle):
                 for zone in step.zones:
                     self.check_zone_ref(zone, in_player)
+            elif isinstance(step, (ast.SetTo, ast.AddTo)):
+                self.check_effect(step, per_player=in_player)
             elif isinstance(step, ast.DealCards):
                 self.check_zone_ref(step.source, in_player)
                 for zone in step.targets:
@@ -642,6 +677,13 @@ class Checker:
                 self.unknown(stmt.order.pos, "order", stmt.order.text, self.orders)
             ties = seat(stmt.ties) if stmt.ties else None
             return FirstPlayerSpec(stmt.pos, stmt.mode, stmt.keys, stmt.order.text if stmt.order else None, ties)
+        if stmt.mode == "fixed" and stmt.player is not None and stmt.player.text in {**self.counters, **self.values}:
+            ref = ast.NameRef(stmt.player.pos, None, stmt.player.text)  # `first player: dealer`
+            self.check_expr(ref, per_player=False)
+            return FirstPlayerSpec(stmt.pos, "expr", keys=(ref,))
+        if stmt.mode == "expr":
+            self.check_expr(stmt.keys[0], per_player=False)
+            return FirstPlayerSpec(stmt.pos, "expr", keys=stmt.keys)
         if stmt.mode == "fixed":
             return FirstPlayerSpec(stmt.pos, "fixed", player=seat(stmt.player))
         return FirstPlayerSpec(stmt.pos, "random")
@@ -767,6 +809,40 @@ class Checker:
             self.check_condition(effect.condition, per_player=per_player, in_move=per_player)
             for inner in effect.effects:
                 self.check_effect(inner, per_player)
+        elif isinstance(effect, ast.ForEachPlayerEffects):
+            if effect.condition is not None:
+                self.check_condition(effect.condition, per_player=True)
+            for inner in effect.effects:
+                self.check_effect(inner, per_player=True)
+        elif isinstance(effect, ast.CallEffect):
+            if effect.name not in self.effect_blocks:
+                self.unknown(effect.pos, "effect", effect.name, self.effect_blocks)
+            elif not per_player and _uses_own(self.effect_blocks[effect.name].effects):
+                self.error(effect.pos, f"effect '{effect.name}' speaks of 'own' things, and no player is in play here",
+                           "call it inside 'for each player: …'")
+
+    def check_effect_cycles(self) -> None:
+        """A named effect may not use itself, directly or through others (it would never end)."""
+        def calls(effects: tuple[Any, ...]) -> Iterable[ast.CallEffect]:
+            for effect in effects:
+                if isinstance(effect, ast.CallEffect):
+                    yield effect
+                elif isinstance(effect, (ast.IfEffects, ast.ForEachPlayerEffects)):
+                    yield from calls(effect.effects)
+
+        def reaches(source: str, goal: str, seen: set[str]) -> bool:
+            for call in calls(self.effect_blocks[source].effects):
+                if call.name == goal:
+                    return True
+                if call.name in self.effect_blocks and call.name not in seen:
+                    seen.add(call.name)
+                    if reaches(call.name, goal, seen):
+                        return True
+            return False
+
+        for name, block in self.effect_blocks.items():
+            if reaches(name, name, set()):
+                self.error(block.name_pos or block.pos, f"effect '{name}' uses itself: it would never end")
 
     def check_priority(self, stmt: ast.PriorityDecl, actions: dict[str, ActionSpec]) -> PrioritySpec:
         flt = stmt.filter
@@ -845,3 +921,19 @@ def check_file(path: str | Path) -> GameModel:
 
 
 __all__ = ["Checker", "RulesSyntaxError", "check_file"]
+
+
+def _uses_own(effects: tuple[Any, ...]) -> bool:
+    """Does any of these effects (or a condition in them) name something of `own` player?"""
+    def walk(node: Any) -> bool:
+        if isinstance(node, (ast.ZoneRef, ast.NameRef)):
+            return node.owner == "own" or (isinstance(node, ast.NameRef) and node.name == "seat")
+        if isinstance(node, ast.ForEachPlayerEffects):
+            return False  # inside, `own` is each chosen player
+        if isinstance(node, tuple):
+            return any(walk(item) for item in node)
+        if hasattr(node, "__dataclass_fields__"):
+            return any(walk(getattr(node, f)) for f in node.__dataclass_fields__ if f != "pos")
+        return False
+
+    return walk(effects)

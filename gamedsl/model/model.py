@@ -117,6 +117,7 @@ class EndSpec:
     condition: ast.Condition
     scoring: str
     score: ast.Expr | None
+    effects: tuple[ast.Effect, ...] = ()  # what happens when the deal ends this way, before scoring
 
 
 @dataclass(frozen=True)
@@ -174,5 +175,7 @@ class GameModel:
     phases: tuple[str, ...] = ()
     combinations: dict[str, CombinationSpec] = field(default_factory=dict)
     triggers: tuple[TriggerSpec, ...] = ()
-    skip: ast.Condition | None = None  # players the turn order skips: out of the game
+    skip: ast.Condition | None = None  # players the turn order skips (they stay in the game)
+    eliminated: ast.Condition | None = None  # players out of the game: no turns, not compared, not counted
+    effect_blocks: dict[str, tuple[ast.Effect, ...]] = field(default_factory=dict)  # named `effect` blocks
     points: dict[str, dict[int, float]] = field(default_factory=dict)

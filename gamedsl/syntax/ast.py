@@ -6,7 +6,7 @@ The tree says what the file says and nothing more; names are resolved by the che
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Any, Union
 
 from ..errors import SourcePos
 
@@ -106,6 +106,29 @@ class CardKey:
 
 
 @dataclass(frozen=True)
+class OverPlayers:
+    """`max/min over players of (EXPR)`, `count of players with (COND)`: over the players still in."""
+
+    pos: SourcePos
+    kind: str  # 'max' | 'min' | 'count'
+    item: Any  # an expression, or for 'count' a condition
+
+
+@dataclass(frozen=True)
+class NextPlayer:
+    """`next player after SEAT` / `next player from SEAT` (that seat itself if still in)."""
+
+    pos: SourcePos
+    seat: Any
+    inclusive: bool
+
+
+@dataclass(frozen=True)
+class RandomPlayer:
+    pos: SourcePos
+
+
+@dataclass(frozen=True)
 class IfExpr:
     """`A if CONDITION else B`."""
 
@@ -115,7 +138,7 @@ class IfExpr:
     otherwise: Expr
 
 
-Expr = Union[Num, NameRef, SizeOf, TopOf, Call, BinOp, Neg, SumBy, CardKey, IfExpr]
+Expr = Union[Num, NameRef, SizeOf, TopOf, Call, BinOp, Neg, SumBy, CardKey, IfExpr, OverPlayers, NextPlayer, RandomPlayer]
 
 
 # ---- conditions -----------------------------------------------------------------------
@@ -214,8 +237,16 @@ class NotCond:
     item: Condition
 
 
+@dataclass(frozen=True)
+class OneSuit:
+    """Every card of the zone is of one suit (an empty zone is not)."""
+
+    pos: SourcePos
+    zone: ZoneRef
+
+
 Condition = Union[Compare, ZoneEmpty, MovedFrom, CanGo, HasOfARank, IsRanks, Extreme, PhaseIs, Played, AllOf, AnyOf,
-                  NotCond]
+                  NotCond, OneSuit]
 
 
 # ---- effects --------------------------------------------------------------------------
@@ -283,7 +314,26 @@ class TurnTo:
     seat: Expr
 
 
-Effect = Union[EndTurn, TurnOver, AddTo, SetTo, IfEffects, GoToPhase, Reveal, MoveAll, TurnTo, "DealCards", "Shuffle"]
+@dataclass(frozen=True)
+class ForEachPlayerEffects:
+    """`for each player [with COND]: EFFECTS`: the players are chosen first, then each has the
+    effects in seat order with `own` meaning them (so one's effects never change who is chosen)."""
+
+    pos: SourcePos
+    condition: Any
+    effects: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class CallEffect:
+    """The effects of a named `effect` block."""
+
+    pos: SourcePos
+    name: str
+
+
+Effect = Union[EndTurn, TurnOver, AddTo, SetTo, IfEffects, GoToPhase, Reveal, MoveAll, TurnTo, "DealCards", "Shuffle",
+               ForEachPlayerEffects, CallEffect]
 
 
 # ---- statements -----------------------------------------------------------------------
@@ -408,7 +458,7 @@ class DealBlock:
 @dataclass(frozen=True)
 class FirstPlayer:
     pos: SourcePos
-    mode: str  # 'lowest' | 'highest' | 'random' | 'fixed'
+    mode: str  # 'lowest' | 'highest' | 'random' | 'fixed' | 'expr'
     keys: tuple[Expr, ...] = ()
     order: Name | None = None
     ties: Name | None = None
@@ -553,6 +603,26 @@ class WheneverDecl:
 
 
 @dataclass(frozen=True)
+class EffectDecl:
+    """A named group of effects, used by name wherever an effect may be written."""
+
+    pos: SourcePos
+    name: str
+    description: str
+    section: str
+    effects: tuple[Any, ...]
+    name_pos: SourcePos | None = None
+
+
+@dataclass(frozen=True)
+class Eliminated:
+    """`eliminated: any player with COND`: out of the game (no turns, not compared, not counted)."""
+
+    pos: SourcePos
+    condition: Any
+
+
+@dataclass(frozen=True)
 class PhasesDecl:
     pos: SourcePos
     phases: tuple[Name, ...]
@@ -587,9 +657,10 @@ class EndDecl:
     section: str
     quantifier: str  # 'some' | 'every' | '' (a plain condition)
     condition: Condition
-    scoring: str  # 'winner' | 'each' | 'again' (deal again, nobody scores)
+    scoring: str  # 'winner' | 'each' | 'again' (deal again, nobody scores) | '' (no points)
     score: Expr | None
     name_pos: SourcePos | None = None  # where the name is written (pos: where the statement starts)
+    effects: tuple[Any, ...] = ()  # what happens when the deal ends this way, before the scores
 
 
 @dataclass(frozen=True)
@@ -603,7 +674,7 @@ class MatchDecl:
 Statement = Union[
     GameTitle, Extends, Players, OptionDecl, Remove, OrderDecl, ColourDecl, SuitOrderDecl,
     PointsDecl, ZoneDecl, DealBlock, FirstPlayer, Turns, CounterDecl, ValueDecl, BuildDecl,
-    MoveDecl, PriorityDecl, EndDecl, MatchDecl, CombinationDecl, WheneverDecl, PhasesDecl,
+    MoveDecl, PriorityDecl, EndDecl, MatchDecl, CombinationDecl, WheneverDecl, PhasesDecl, EffectDecl, Eliminated,
 ]
 
 

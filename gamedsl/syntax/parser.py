@@ -502,6 +502,12 @@ class _ToAst(Transformer):
         amount_pos = self._tpos(amount_raw) if isinstance(amount_raw, Token) else None
         return ast.DealCards(self._pos(meta, children), amount, source, every, children[-1], amount_pos=amount_pos)
 
+    def deal_set(self, meta, children):
+        return ast.SetTo(self._pos(meta, children), children[0], children[1])
+
+    def deal_add(self, meta, children):
+        return ast.AddTo(self._pos(meta, children), children[0], children[1])
+
     def for_each_stmt(self, meta, children):
         return ast.ForEachPlayer(self._pos(meta, children), tuple(children))
 
@@ -527,15 +533,22 @@ class _ToAst(Transformer):
     def first_random(self, meta, children):
         return {"mode": "random"}
 
-    def first_fixed(self, meta, children):
-        return {"mode": "fixed", "player": ast.Name(self._tpos(children[0]), str(children[0]))}
+    def first_expr(self, meta, children):
+        expr = children[0]
+        if isinstance(expr, ast.NameRef) and expr.owner is None:  # a seat (P2) or a counter (dealer)
+            return {"mode": "fixed", "player": ast.Name(expr.pos, expr.name)}
+        return {"mode": "expr", "keys": (expr,)}
+
+    def eliminated_stmt(self, meta, children):
+        return ast.Eliminated(self._pos(meta, children), children[0])
 
     def turns_stmt(self, meta, children):
         return ast.Turns(self._pos(meta, children), children[0] if children else None)
 
     def counter_stmt(self, meta, children):
         owner = children[1]
-        start = next((c for c in children[2:] if isinstance(c, float)), 0.0)
+        start = next((c if isinstance(c, float) else str(c) for c in children[2:]
+                      if isinstance(c, float) or (isinstance(c, Token) and c.type == "NAME")), 0.0)
         whole_match = any(c == "whole_match" for c in children[2:])
         return ast.CounterDecl(self._pos(meta, children), str(children[0]), owner[2] == "each", start, whole_match,
                                name_pos=self._tpos(children[0]))
@@ -699,6 +712,19 @@ class _ToAst(Transformer):
     def if_effect_line(self, meta, children):
         return [ast.IfEffects(self._pos(meta, children), children[0], tuple(children[1:]))]
 
+    def for_each_effect_line(self, meta, children):
+        effects = tuple(c for c in children if _is_effect(c))
+        condition = children[0] if children and not _is_effect(children[0]) else None
+        return [ast.ForEachPlayerEffects(self._pos(meta, children), condition, effects)]
+
+    def eff_call(self, meta, children):
+        return ast.CallEffect(self._pos(meta, children), str(children[0]))
+
+    def effect_block(self, meta, children):
+        effects = tuple(e for line in children if isinstance(line, list) for e in line)
+        return ast.EffectDecl(self._pos(meta, children), str(children[0]), self._string(children[1:3]),
+                              self._section(children), effects, name_pos=self._tpos(children[0]))
+
     def eff_end_turn(self, meta, children):
         return ast.EndTurn(self._pos(meta, children))
 
@@ -826,10 +852,11 @@ class _ToAst(Transformer):
     # ---- ending -------------------------------------------------------------------
     def end_block(self, meta, children):
         when = next(c for c in children if isinstance(c, tuple) and c[0] == "when")
-        score = next(c for c in children if isinstance(c, tuple) and c[0] in ("winner", "each", "again"))
+        score = next((c for c in children if isinstance(c, tuple) and c[0] in ("winner", "each", "again")), ("", None))
+        then = next((c[2] for c in children if isinstance(c, tuple) and c[0] == "then_effects"), ())
         return ast.EndDecl(self._pos(meta, children), str(children[0]), self._string(children[1:3]),
                            self._section(children), when[1], when[2], score[0], score[1],
-                           name_pos=self._tpos(children[0]))
+                           name_pos=self._tpos(children[0]), effects=then)
 
     def end_when(self, meta, children):
         return ("when", str(children[0]), children[1])
@@ -848,6 +875,9 @@ class _ToAst(Transformer):
 
     def match_stmt(self, meta, children):
         return ast.MatchDecl(self._pos(meta, children), False, str(children[0]), children[1])
+
+    def match_plain(self, meta, children):
+        return ast.MatchDecl(self._pos(meta, children), False, "", children[0])
 
     def match_single(self, meta, children):
         return ast.MatchDecl(self._pos(meta, children), True)
@@ -922,6 +952,27 @@ class _ToAst(Transformer):
     def cond_is_ranks(self, meta, children):
         return ast.IsRanks(self._pos(meta, children), children[0], tuple(children[1:]))
 
+    def cond_one_suit(self, meta, children):
+        return ast.OneSuit(self._pos(meta, children), children[0])
+
+    def max_over(self, meta, children):
+        return ast.OverPlayers(self._pos(meta, children), "max", children[0])
+
+    def min_over(self, meta, children):
+        return ast.OverPlayers(self._pos(meta, children), "min", children[0])
+
+    def count_players(self, meta, children):
+        return ast.OverPlayers(self._pos(meta, children), "count", children[0])
+
+    def next_after(self, meta, children):
+        return ast.NextPlayer(self._pos(meta, children), children[0], False)
+
+    def next_from(self, meta, children):
+        return ast.NextPlayer(self._pos(meta, children), children[0], True)
+
+    def random_player(self, meta, children):
+        return ast.RandomPlayer(self._pos(meta, children))
+
     def cond_phase(self, meta, children):
         return ast.PhaseIs(self._pos(meta, children), ast.Name(self._tpos(children[0]), str(children[0])))
 
@@ -971,3 +1022,12 @@ class _ToAst(Transformer):
         owner = self._text(children, "OWNER") or None
         name = _tokens(children, "NAME")[0]
         return ast.NameRef(self._pos(meta, children), owner, str(name))
+
+
+def _is_effect(node: Any) -> bool:
+    return type(node).__name__ in _EFFECT_TYPES
+
+
+_EFFECT_TYPES = {t.__name__ for t in (ast.EndTurn, ast.TurnOver, ast.AddTo, ast.SetTo, ast.IfEffects, ast.GoToPhase,
+                                      ast.Reveal, ast.MoveAll, ast.TurnTo, ast.DealCards, ast.Shuffle,
+                                      ast.ForEachPlayerEffects, ast.CallEffect)}
