@@ -25,7 +25,7 @@ _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator
 class Counters:
     """Where each counter lives in the state's flat list of numbers."""
 
-    def __init__(self, model: GameModel, players: int):
+    def __init__(self, model: GameModel, players: int, options: dict[str, Any] | None = None):
         self.players = players
         self.base: dict[str, int] = {}
         self.per_player: dict[str, bool] = {}
@@ -35,8 +35,9 @@ class Counters:
         for spec in model.counters.values():
             self.base[spec.name] = len(self.start)
             self.per_player[spec.name] = spec.per_player
+            start = float((options or {})[spec.start]) if isinstance(spec.start, str) else spec.start
             for p in range(players if spec.per_player else 1):
-                self.start.append(spec.start)
+                self.start.append(start)
                 self.whole_match.append(spec.whole_match)
                 self.labels.append(f"P{p + 1}.{spec.name}" if spec.per_player else spec.name)
 
@@ -223,16 +224,37 @@ class ExprCompiler:
                 for i, suit in enumerate(self.model.suit_orders[node.suit_order.text]):
                     place[suit] = i
 
-            def best_suit(st: Any, p: int, mv: Any) -> int:
+            if node.then_order is None:
+                def best_suit(st: Any, p: int, mv: Any) -> Any:
+                    sums = [0.0, 0.0, 0.0, 0.0]
+                    for z in ids(st, p):
+                        for c in st.zones[z]:
+                            if c >> 2 < 13:
+                                sums[c & 3] += worth[c >> 2]
+                    best = max(sums)  # of equal sums the higher suit counts
+                    return max(place[s] for s in range(4) if sums[s] == best)
+
+                return best_suit
+            position = [-1] * 16
+            for i, rank in enumerate(self.model.orders[node.then_order.text]):
+                position[rank] = i
+
+            def best_suit_then_ranks(st: Any, p: int, mv: Any) -> Any:
+                """The best suit by (sum, its cards' ranks from the highest, the suit): its ranks and suit."""
+                ranks: list[list[int]] = [[], [], [], []]
                 sums = [0.0, 0.0, 0.0, 0.0]
                 for z in ids(st, p):
                     for c in st.zones[z]:
                         if c >> 2 < 13:
                             sums[c & 3] += worth[c >> 2]
-                best = max(sums)  # of equal sums the higher suit counts
-                return max(place[s] for s in range(4) if sums[s] == best)
+                            ranks[c & 3].append(position[c >> 2])
+                keys = [(sums[s], tuple(sorted(ranks[s], reverse=True)), place[s]) for s in range(4) if ranks[s]]
+                if not keys:
+                    return ((), -1)
+                best = max(keys)
+                return (best[1], best[2])
 
-            return best_suit
+            return best_suit_then_ranks
         position = [-1] * 16
         for i, rank in enumerate(self.model.orders[node.order.text]):
             position[rank] = i

@@ -130,7 +130,7 @@ class CompiledGame:
         self.players = players
         self.options = options
         self.zones = ZoneTable(model.zones, players)
-        self.counters = Counters(model, players)
+        self.counters = Counters(model, players, options)
         self.build_of_zone: dict[int, str] = {}
         tables = {name: accept_table(b, model.orders, model.colours) for name, b in model.builds.items()}
         self.accept_of_zone: list[AcceptTable | None] = [None] * len(self.zones)

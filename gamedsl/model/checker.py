@@ -477,6 +477,8 @@ class Checker:
                     self.unknown(expr.order.pos, "points", expr.order.text, self.points)
                 if expr.suit_order and expr.suit_order.text not in self.suit_orders:
                     self.unknown(expr.suit_order.pos, "suit order", expr.suit_order.text, self.suit_orders)
+                if expr.then_order and expr.then_order.text not in self.orders:
+                    self.unknown(expr.then_order.pos, "order", expr.then_order.text, self.orders)
             elif expr.order.text not in self.orders:
                 self.unknown(expr.order.pos, "order", expr.order.text, self.orders)
         elif isinstance(expr, ast.OverPlayers):
@@ -575,6 +577,8 @@ class Checker:
     def find_shared_values(self, values: dict[str, ast.ValueDecl]) -> set[str]:
         """Values that do not depend on whose they are (no `own`, `opponent's`, per-player counter)."""
         def depends(node: Any, shared: set[str]) -> bool:
+            if isinstance(node, ast.OverPlayers):
+                return False  # `own` inside means each player in turn
             if isinstance(node, ast.NameRef):
                 if node.owner in ("own", "opponent's", "each"):
                     return True
@@ -928,8 +932,8 @@ def _uses_own(effects: tuple[Any, ...]) -> bool:
     def walk(node: Any) -> bool:
         if isinstance(node, (ast.ZoneRef, ast.NameRef)):
             return node.owner == "own" or (isinstance(node, ast.NameRef) and node.name == "seat")
-        if isinstance(node, ast.ForEachPlayerEffects):
-            return False  # inside, `own` is each chosen player
+        if isinstance(node, (ast.ForEachPlayerEffects, ast.OverPlayers)):
+            return False  # inside, `own` is each player in turn
         if isinstance(node, tuple):
             return any(walk(item) for item in node)
         if hasattr(node, "__dataclass_fields__"):

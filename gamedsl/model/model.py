@@ -134,7 +134,7 @@ class FirstPlayerSpec:
 class CounterSpec:
     name: str
     per_player: bool
-    start: float
+    start: float | str  # a number, or the name of the option that gives it
     pos: SourcePos
     whole_match: bool = False  # kept from deal to deal (chips, lives) instead of reset
 

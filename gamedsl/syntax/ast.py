@@ -103,6 +103,7 @@ class CardKey:
     zone: ZoneRef
     order: Name
     suit_order: Name | None = None
+    then_order: Name | None = None  # best suit ... then ORDER: the suit's ranks break equal sums
 
 
 @dataclass(frozen=True)

@@ -928,9 +928,9 @@ class _ToAst(Transformer):
         return ast.SumBy(self._pos(meta, children), children[0], ast.Name(self._tpos(children[1]), str(children[1])))
 
     def best_suit(self, meta, children):
-        return ast.CardKey(self._pos(meta, children), "best_suit", children[0],
-                           ast.Name(self._tpos(children[1]), str(children[1])),
-                           ast.Name(self._tpos(children[2]), str(children[2])))
+        names = [ast.Name(self._tpos(t), str(t)) for t in children[1:]]
+        return ast.CardKey(self._pos(meta, children), "best_suit", children[0], names[0], names[-1],
+                           then_order=names[1] if len(names) == 3 else None)
 
     def highest_rank(self, meta, children):
         return ast.CardKey(self._pos(meta, children), "highest_rank", children[0],
