@@ -10,7 +10,9 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
+from . import cards
 from .engine import State
+from .engine.state import DealResult
 from .errors import AmbiguousMoveError, IllegalMoveError, MoveError
 from .players import PLAYERS
 
@@ -170,16 +172,60 @@ class Console:
         while self.results_seen < len(state.results):
             result = state.results[self.results_seen]
             self.results_seen += 1
-            points = ", ".join(f"{p} {s:g}" for p, s in zip(state.players, result.scores))
-            total = ", ".join(f"{p} {s:g}" for p, s in state.scores.items())
-            self.say(f"\n*** Deal {result.number} ends ({result.end}): {points}. Match: {total}. ***\n")
+            self.say("\n" + "\n".join(deal_report(state, result)) + "\n")
 
     def final_text(self) -> str:
-        scores = self.state.scores
-        best = max(scores.values())
-        winners = [p for p, s in scores.items() if s == best]
-        total = ", ".join(f"{p} {s:g}" for p, s in scores.items())
+        state = self.state
+        winners = state.winners
+        total = ", ".join(f"{p} {s:g}" for p, s in state.scores.items())
         return f"Game over. {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}. Final scores: {total}."
+
+
+def deal_report(state: State, result: DealResult) -> list[str]:
+    """How a deal ended: the rule and who brought it about, every hand shown with its value
+    (when the file declares a `showdown`), what each player lost or won, and the points."""
+    c = state._c
+    info = state.game.rules.get(result.end)
+    why = (info.description or info.name) if info else result.end
+    who = f" ({state.players[result.winner]})" if result.winner is not None else ""
+    lines = [f"*** Deal {result.number} ends: {why}{who} ***"]
+    view = state.copy()  # the table as the deal ended, before its losses were paid
+    view.zones = [list(z) for z in result.zones] if result.zones else view.zones
+    if result.counters_before:
+        view.counters = list(result.counters_before)
+    if c.model.showdown and result.zones:
+        zone_name, value_name = c.model.showdown
+        for seat, player in enumerate(state.players):
+            if not view.in_play(seat):
+                continue
+            zone_id = c.zones.by_name.get(f"{player}.{zone_name}")
+            if zone_id is None:
+                continue
+            shown = _in_order(c, zone_id, [cards.CARD_TEXT[x] for x in result.zones[zone_id]])
+            value = view.value(value_name, seat)
+            lines.append(f"  {player}: {' '.join(shown) or '—'}  = {value:g}")
+    changes = []
+    for label, keep, before, after in zip(c.counters.labels, c.counters.whole_match,
+                                          result.counters_before, result.counters_after):
+        if keep and before != after:
+            owner, _, name = label.rpartition(".")
+            if name in c.exprs.seat_counters:
+                continue
+            changes.append(f"{owner + ' ' if owner else ''}{name} {before:g} → {after:g}")
+    if changes:
+        lines.append("  " + "; ".join(changes))
+    if any(result.scores):
+        points = ", ".join(f"{p} {s:+g}" for p, s in zip(state.players, result.scores))
+        total = ", ".join(f"{p} {s:g}" for p, s in state.scores.items())
+        lines.append(f"  Points: {points}. Match: {total}.")
+    return lines
+
+
+def _in_order(c, zone_id: int, shown: list[str]) -> list[str]:
+    order = c.sorted_by[zone_id]
+    if order is None:
+        return shown
+    return sorted(shown, key=lambda t: order[cards.parse_card(t) or 0] if t != "??" else 999)
 
 
 def render(state: State, seat: int) -> str:
@@ -201,13 +247,11 @@ def render(state: State, seat: int) -> str:
         for zone_id in groups[owner]:
             zone = c.zones[zone_id]
             shown = obs["zones"][zone.name]
-            order = c.sorted_by[zone_id]
-            if order is not None:  # a hand shown in the game's order, weakest first
-                from . import cards as card_codes
-
-                shown = sorted(shown, key=lambda t: order[card_codes.parse_card(t) or 0] if t != "??" else 999)
+            shown = _in_order(c, zone_id, shown)  # a hand shown in the game's order, weakest first
             label = zone.spec.name + (str(zone.index) if zone.index else "")
             text = _pile_text(shown, zone.spec.kind)
+            if c.model.showdown and zone.owner == seat and zone.spec.name == c.model.showdown[0]:
+                text += f"   (worth {state.value(c.model.showdown[1], seat):g})"
             if zone.name in obs["combinations"]:
                 by = obs["played_by"].get(zone.name)
                 text += f"   ({obs['combinations'][zone.name]}" + (f", played by {by})" if by else ")")

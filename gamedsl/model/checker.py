@@ -38,7 +38,7 @@ BUILTIN_SHARED = ("moves_this_turn", "players_left", "player_to_move", "deal_num
 _NAMED_KINDS = (ast.BuildDecl, ast.MoveDecl, ast.PriorityDecl, ast.EndDecl, ast.CombinationDecl, ast.WheneverDecl,
                 ast.EffectDecl)
 _SINGLETONS = (ast.GameTitle, ast.Players, ast.DealBlock, ast.FirstPlayer, ast.Turns, ast.MatchDecl, ast.PhasesDecl,
-               ast.Eliminated)
+               ast.Eliminated, ast.Showdown)
 SEAT_OWNERS = ("winner",)  # possessives that name a player without a counter: `winner's`
 
 
@@ -201,6 +201,7 @@ class Checker:
         first: FirstPlayerSpec | None = None
         skip: ast.Condition | None = None
         eliminated: ast.Condition | None = None
+        showdown: tuple[str, str] | None = None
         match: MatchSpec | None = None
         for stmt in statements:
             if isinstance(stmt, ast.BuildDecl):
@@ -222,6 +223,8 @@ class Checker:
             elif isinstance(stmt, ast.Eliminated):
                 self.check_condition(stmt.condition, per_player=True)
                 eliminated = stmt.condition
+            elif isinstance(stmt, ast.Showdown):
+                showdown = self.check_showdown(stmt)
             elif isinstance(stmt, ast.DealBlock):
                 self.check_deal(stmt.steps, in_player=False)
                 deal = stmt.steps
@@ -280,7 +283,7 @@ class Checker:
             builds=builds, deal=deal, first_player=first, counters=counters, values=values,
             actions=actions, priorities=tuple(priorities), ends=tuple(ends), match=match, rules=rules,
             phases=tuple(self.phases), combinations=combinations, triggers=tuple(triggers), skip=skip,
-            eliminated=eliminated, effect_blocks={n: b.effects for n, b in self.effect_blocks.items()},
+            eliminated=eliminated, showdown=showdown, effect_blocks={n: b.effects for n, b in self.effect_blocks.items()},
         )
 
     def info(self, stmt: Any, kind: str) -> RuleInfo:
@@ -824,6 +827,16 @@ class Checker:
             elif not per_player and _uses_own(self.effect_blocks[effect.name].effects):
                 self.error(effect.pos, f"effect '{effect.name}' speaks of 'own' things, and no player is in play here",
                            "call it inside 'for each player: …'")
+
+    def check_showdown(self, stmt: ast.Showdown) -> tuple[str, str] | None:
+        zone = self.zones.get(stmt.zone.text)
+        if zone is None:
+            self.unknown(stmt.zone.pos, "zone", stmt.zone.text, self.zones)
+        elif not zone.per_player:
+            self.error(stmt.zone.pos, f"zone '{stmt.zone.text}' is shared: the showdown shows a zone of each player")
+        if stmt.value.text not in self.values:
+            self.unknown(stmt.value.pos, "value", stmt.value.text, self.values)
+        return (stmt.zone.text, stmt.value.text)
 
     def check_effect_cycles(self) -> None:
         """A named effect may not use itself, directly or through others (it would never end)."""

@@ -178,4 +178,5 @@ class GameModel:
     skip: ast.Condition | None = None  # players the turn order skips (they stay in the game)
     eliminated: ast.Condition | None = None  # players out of the game: no turns, not compared, not counted
     effect_blocks: dict[str, tuple[ast.Effect, ...]] = field(default_factory=dict)  # named `effect` blocks
+    showdown: tuple[str, str] | None = None  # (zone, value): what the end of a deal shows of each player
     points: dict[str, dict[int, float]] = field(default_factory=dict)

@@ -624,6 +624,15 @@ class Eliminated:
 
 
 @dataclass(frozen=True)
+class Showdown:
+    """`showdown: hand by hand_value`: what the end of a deal shows of every player."""
+
+    pos: SourcePos
+    zone: Name
+    value: Name
+
+
+@dataclass(frozen=True)
 class PhasesDecl:
     pos: SourcePos
     phases: tuple[Name, ...]
@@ -675,7 +684,7 @@ class MatchDecl:
 Statement = Union[
     GameTitle, Extends, Players, OptionDecl, Remove, OrderDecl, ColourDecl, SuitOrderDecl,
     PointsDecl, ZoneDecl, DealBlock, FirstPlayer, Turns, CounterDecl, ValueDecl, BuildDecl,
-    MoveDecl, PriorityDecl, EndDecl, MatchDecl, CombinationDecl, WheneverDecl, PhasesDecl, EffectDecl, Eliminated,
+    MoveDecl, PriorityDecl, EndDecl, MatchDecl, CombinationDecl, WheneverDecl, PhasesDecl, EffectDecl, Eliminated, Showdown,
 ]
 
 

@@ -539,6 +539,10 @@ class _ToAst(Transformer):
             return {"mode": "fixed", "player": ast.Name(expr.pos, expr.name)}
         return {"mode": "expr", "keys": (expr,)}
 
+    def showdown_stmt(self, meta, children):
+        zone, value = (ast.Name(self._tpos(t), str(t)) for t in children)
+        return ast.Showdown(self._pos(meta, children), zone, value)
+
     def eliminated_stmt(self, meta, children):
         return ast.Eliminated(self._pos(meta, children), children[0])
 
