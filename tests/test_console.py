@@ -109,7 +109,7 @@ def test_dou_dizhu_illegal_play_and_leader_pass_are_refused():
 
 def test_a_whole_dou_dizhu_deal_between_computers():
     run = gamedsl("play", "dou-dizhu", "--seed", "7", "--seats", "greedy,random,random")
-    assert run.returncode == 0 and "Game over." in run.stdout and "Deal 1 ends (out)" in run.stdout
+    assert run.returncode == 0 and "Game over." in run.stdout and "Deal 1 ends: a player has played their last card" in run.stdout
 
 
 def test_simulate_is_reproducible_with_a_seed():
@@ -133,3 +133,30 @@ def test_console_explains_what_is_not_a_play():
     assert "'play': say which cards" in out
     assert "'3 3 3 3 3' is not a combination of this game" in out
     assert "'ZZ' is not a move: type a play by its cards" in out
+
+
+def test_a_schwimmen_match_with_a_human_seat_and_the_showdowns():
+    # The human keeps the dealt cards, closes when he can and passes otherwise, and tries two
+    # impossible things on the way; the computers play on after he is out.
+    script = "swap two cards\nkeep\nclose\npass\n" * 80
+    run = gamedsl("play", "schwimmen", "--players", "4", "--seed", "2", stdin=script, timeout=300)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "Schwimmen — P1: human, P2: computer, P3: computer, P4: computer." in out
+    assert "Not a move:" in out or "Stop!" in out
+    assert out.count("*** Deal ") >= 3 and "Game over." in out
+    # The showdown shows every hand still in with its value, and what was paid.
+    showdown = out[out.index("*** Deal 1 ends"):].split("\n\n")[0]
+    assert sum(line.startswith("  P") and "=" in line for line in showdown.splitlines()) == 4
+    assert "chips 3 → 2" in showdown
+    # Until then, P1 never sees another player's cards.
+    first_view = out[: out.index("*** Deal 1 ends")]
+    assert "P2:\n  hand     [3 cards]" in first_view and "extra    [3 cards]" in first_view or "extra    —" in first_view
+    assert "Traceback" not in out + run.stderr
+
+
+def test_every_schwimmen_variant_plays_in_the_console_between_computers():
+    for name in ("dutch_31", "hosa_aba", "41", "tri_palki", "loo"):
+        run = gamedsl("play", name, "--players", "3", "--seed", "1", "--seats", "computer,computer,random",
+                      timeout=300)
+        assert run.returncode == 0 and "Game over." in run.stdout, (name, run.stderr)

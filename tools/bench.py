@@ -20,8 +20,10 @@ import sys
 import time
 from pathlib import Path
 
-import gamedsl
-from gamedsl import resources
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench this checkout, not an older install
+
+import gamedsl  # noqa: E402
+from gamedsl import resources  # noqa: E402
 
 
 def sample_positions(game: gamedsl.Game, count: int, seed: int = 1) -> list[gamedsl.State]:
@@ -192,22 +194,30 @@ def bench_combinations(game: gamedsl.Game) -> None:
         print(f"| {name} | {rate:,.1f} | {f'{rate / peer:.2f}' if peer else '–'} |")
 
 
+def load(name: str, players: int | None) -> gamedsl.Game:
+    model = gamedsl.load_game(name).model
+    count = players if players is not None else min(model.max_players, 4)
+    return gamedsl.load_game(name, max(model.min_players, min(count, model.max_players)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game names (default: every shipped game)")
     parser.add_argument("--positions", type=int, default=2000)
     parser.add_argument("--matches", type=int, default=3, help="random whole matches to time")
+    parser.add_argument("--players", type=int, default=None,
+                        help="players, for games several can play (default: the most the game allows, up to 4)")
     args = parser.parse_args()
     names = args.games or resources.game_names()
     print("| game | positions | generations/s (compiled) | legal_moves()/s | matches/s | deals/s | moves/s |")
     print("|---|---|---|---|---|---|---|")
     for name in names:
-        game = gamedsl.load_game(name)
+        game = load(name, args.players)
         positions = sample_positions(game, args.positions)
         raw = time_generation(positions, public=False)
         public = time_generation(positions, public=True)
         matches, deals, moves = time_games(game, args.matches)
-        print(f"| {name} | {len(positions)} | {raw:,.0f} | {public:,.0f} | {matches:.2f} | {deals:.1f} | {moves:,.0f} |")
+        print(f"| {name} ({game.players}p) | {len(positions)} | {raw:,.0f} | {public:,.0f} | {matches:.2f} | {deals:.1f} | {moves:,.0f} |")
     for name in names:
         game = gamedsl.load_game(name)
         if any(a.combination is not None for a in game.compiled.actions):
