@@ -72,4 +72,4 @@ def test_the_benchmark_tool_runs():
     run = subprocess.run([sys.executable, "tools/bench.py", "russian_bank", "--positions", "60", "--matches", "1"],
                          capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert run.returncode == 0, run.stderr
-    assert "| russian_bank | 60 |" in run.stdout
+    assert "| russian_bank (2p) | 60 |" in run.stdout
