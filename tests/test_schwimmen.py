@@ -352,3 +352,98 @@ def test_tie_breaks_order_two_hands_strictly_unless_same_value_in_the_same_suit(
     same = (values(state, "hand_value")[0] == values(state, "hand_value")[1] < 30.5
             and oracle.counting_suit("schwimmen", hands[0]) == oracle.counting_suit("schwimmen", hands[1]))
     assert both == same
+
+
+# ---- turn options of the variants -----------------------------------------------------------------
+
+def _actions(state) -> set[str]:
+    return {m.action for m in state.legal_moves()}
+
+
+@pytest.mark.parametrize("turns_taken, closer, expected", [
+    (1, 0, {"swap_all", "pass"}),        # first round, facing an Offerte (item 3, inferred)
+    (5, 0, {"swap_all", "stop"}),        # later: swap all three or stop
+    (5, 1, {"swap_all"}),                # stop already said: swap all three
+])
+def test_hosa_aba_offerte_forbids_the_single_swap(turns_taken, closer, expected):
+    game = game_for("hosa_aba", 3)
+    zones = {"P1.hand": ["AS", "KS", "9H"], "P2.hand": ["6D", "6C", "7S"], "P3.hand": ["6H", "7C", "8C"],
+             "pool": ["10S", "10H", "10D"]}
+    state = game.load_position(position(game, turn="P2", phase="exchanging", zones=zones,
+                                        counters={"dealer": 1, "turns_taken": turns_taken, "closer": closer}))
+    assert _actions(state) == expected
+
+
+def test_hosa_aba_without_an_offerte_all_options_of_the_round():
+    game = game_for("hosa_aba", 3)
+    zones = {"P1.hand": ["AS", "KS", "9H"], "P2.hand": ["6D", "6C", "7S"], "P3.hand": ["6H", "7C", "8C"],
+             "pool": ["10S", "10H", "9D"]}
+    first = game.load_position(position(game, turn="P2", phase="exchanging", zones=zones,
+                                        counters={"dealer": 1, "turns_taken": 1}))
+    later = game.load_position(position(game, turn="P2", phase="exchanging", zones=zones,
+                                        counters={"dealer": 1, "turns_taken": 3}))
+    assert _actions(first) == {"swap", "swap_all", "pass"} and _actions(later) == {"swap", "swap_all", "stop"}
+
+
+def test_dutch_31_an_announced_31_ends_the_deal_after_the_first_round_even_if_broken():
+    game = game_for("dutch31", 3)
+    zones = {"P1.hand": ["AS", "KS", "QS"], "P2.hand": ["9D", "8S", "7H"], "P3.hand": ["AC", "7C", "8D"],
+             "pool": ["QC", "7S", "9S"]}
+    state = game.load_position(position(game, turn="P3", phase="exchanging", zones=zones, counters={"dealer": 2}))
+    state._run_triggers(2)  # (the position is loaded as dealt: the dealt 31 is announced)
+    state.play("swap 8D 9S")
+    state.play("swap AS QC")          # P1 breaks his own 31
+    assert not state.results
+    state.play("swap 7H AS")          # the round is complete: the deal ends
+    assert state.results[-1].end == "schnauz"
+
+
+def test_dutch_31_must_exchange_or_close_and_closed_players_are_skipped():
+    game = game_for("dutch31", 3)
+    zones = {"P1.hand": ["AS", "KS", "9H"], "P2.hand": ["9D", "8S", "7H"], "P3.hand": ["AC", "7C", "8D"],
+             "pool": ["QC", "7S", "9S"]}
+    state = game.load_position(position(game, turn="P1", phase="exchanging", zones=zones,
+                                        counters={"dealer": 3, "turns_taken": 3}))
+    assert _actions(state) == {"swap", "swap_all", "close"}           # no pass (item 1)
+    state.play("close")
+    state.play("swap 9D QC")
+    assert state.current_player == "P3"
+    state.play("close")                                               # two left open -> one
+    assert state.current_player == "P2"                               # P1 and P3 are skipped
+    state.play("swap 8S 9S")                                          # his last exchange
+    assert state.results[-1].end == "all_closed"
+
+
+def test_forty_one_renewing_the_pool_must_be_followed_by_one_exchange():
+    game = game_for("41", 2)
+    zones = {"P1.hand": ["AS", "KS", "2H", "3D"], "P2.hand": ["9D", "8S", "7H", "4C"],
+             "pool": ["QC", "7S", "9S", "5D"], "talon": ["2C", "3C", "4D", "5H", "6S"]}
+    state = game.load_position(position(game, turn="P1", zones=zones))
+    assert _actions(state) == {"swap", "swap_all", "renew", "end"}
+    state.play("renew")
+    assert _actions(state) == {"swap"} and state.current_player == "P1"
+
+
+def test_forty_one_an_empty_deck_takes_the_discards():
+    game = game_for("41", 2)
+    zones = {"P1.hand": ["AS", "KS", "2H", "3D"], "P2.hand": ["9D", "8S", "7H", "4C"],
+             "pool": ["QC", "7S", "9S", "5D"], "talon": ["2C", "3C"], "discard": ["4D", "5H", "6S", "JD"]}
+    state = game.load_position(position(game, turn="P1", zones=zones))
+    state.play("renew")
+    by_name = game.compiled.zones.by_name
+    assert len(state.zones[by_name["pool"]]) == 4
+    assert {cards.CARD_TEXT[c] for c in state.zones[by_name["pool"]]} >= {"2C", "3C"}  # the old deck first
+    assert len(state.zones[by_name["talon"]]) == 6 and not state.zones[by_name["discard"]]
+
+
+def test_tri_palki_holding_31_after_the_exchange_the_player_may_call_the_last_round():
+    game = game_for("tri_palki", 3)
+    zones = {"P1.hand": ["AS", "KS", "9H"], "P2.hand": ["6D", "6C", "7S"], "P3.hand": ["6H", "7C", "8C"],
+             "pool": ["10S", "7H", "8D"]}
+    state = game.load_position(position(game, turn="P1", phase="exchanging", zones=zones, counters={"dealer": 1}))
+    state.play("swap 9H 10S")
+    assert _actions(state) == {"close", "done"}
+    state.play("close")
+    state.play("pass")
+    state.play("pass")
+    assert state.results[-1].end == "closed"
