@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench this checkout, not an older install
 
-import gamedsl  # noqa: E402
-from gamedsl import resources  # noqa: E402
+import gamedsl
+from gamedsl import resources
 
 
 def sample_positions(game: gamedsl.Game, count: int, seed: int = 1) -> list[gamedsl.State]:

@@ -326,11 +326,11 @@ class CompiledGame:
         if spec.mode == "random":
             return lambda st, rng: rng.randrange(self.players)
         if spec.mode == "expr":
-            seat = self.exprs.expr(spec.keys[0])
+            seat_of = self.exprs.expr(spec.keys[0])
             players = self.players
 
             def first_by_expr(st: Any, rng: random.Random) -> int:
-                value = int(seat(st, 0, None))
+                value = int(seat_of(st, 0, None))
                 if not 1 <= value <= players:
                     from ..errors import RulesRuntimeError
 

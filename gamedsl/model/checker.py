@@ -169,11 +169,10 @@ class Checker:
                 if stmt.name in counters:
                     self.error(stmt.name_pos or stmt.pos, f"counter '{stmt.name}' is declared twice")
                 start = stmt.start
-                if isinstance(start, str):  # an option's value
-                    if start not in options or isinstance(options[start], str):
-                        self.unknown(stmt.pos, "number option", start,
-                                     [n for n, v in options.items() if not isinstance(v, str)])
-                        start = 0.0
+                if isinstance(start, str) and (start not in options or isinstance(options[start], str)):
+                    self.unknown(stmt.pos, "number option", start,  # it starts at an option's value
+                                 [n for n, v in options.items() if not isinstance(v, str)])
+                    start = 0.0
                 counters[stmt.name] = CounterSpec(stmt.name, stmt.per_player, start, stmt.pos, stmt.whole_match)
             elif isinstance(stmt, ast.ValueDecl):
                 if stmt.name in values:
