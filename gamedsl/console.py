@@ -248,6 +248,8 @@ def render(state: State, seat: int) -> str:
             zone = c.zones[zone_id]
             shown = obs["zones"][zone.name]
             shown = _in_order(c, zone_id, shown)  # a hand shown in the game's order, weakest first
+            for place, rank in obs["wilds"].get(zone.name, {}).items():  # a wild as what it stands for
+                shown = [*shown[:place], f"{shown[place]}={rank}", *shown[place + 1:]]
             label = zone.spec.name + (str(zone.index) if zone.index else "")
             text = _pile_text(shown, zone.spec.kind)
             if c.model.showdown and zone.owner == seat and zone.spec.name == c.model.showdown[0]:

@@ -348,6 +348,12 @@ class ExprCompiler:
         if isinstance(node, ast.PhaseIs):
             index = self.model.phases.index(node.phase.text)
             return lambda st, p, mv: st.phase == index
+        if isinstance(node, ast.Shows):
+            ids = self.zone_ids(node.zone)
+            rank = cards.rank_from_text(node.rank.text)
+            if node.quantifier == "every":
+                return lambda st, p, mv: all(st.shown_rank(z) == rank for z in ids(st, p))
+            return lambda st, p, mv: any(st.shown_rank(z) == rank for z in ids(st, p))
         if isinstance(node, ast.OneSuit):
             ids = self.zone_ids(node.zone)
 
@@ -451,6 +457,18 @@ class ExprCompiler:
                 st._set_counter(index, st.counters[index] + value if adding else value)
 
             return change
+        if isinstance(node, ast.MoveAllShowing):
+            family = [z.id for z in self.zones.instances if z.spec.name == node.family.text]
+            rank = cards.rank_from_text(node.rank.text)
+            targets = self.zone_ids(node.target)
+
+            def move_all_showing(st: Any, p: int, mv: Any) -> None:
+                target = targets(st, p)[0]
+                for zone_id in family:
+                    if st.shown_rank(zone_id) == rank:
+                        st._move_all(zone_id, target, False)
+
+            return move_all_showing
         if isinstance(node, ast.ForEachPlayerEffects):
             chosen_by = self.condition(node.condition) if node.condition is not None else None
             inner = self.effects(node.effects)

@@ -38,6 +38,7 @@ class CompiledAction:
     combination: CombinationPlay | None = None
     exchange: list[tuple[int, int]] | None = None  # per player: the two zones that trade cards
     exchange_all: bool = False
+    only_if_others: bool = False  # `only when another move is legal`
 
 
 @dataclass
@@ -167,6 +168,10 @@ class CompiledGame:
         self.skip = self.exprs.condition(model.skip) if model.skip is not None else None
         self.eliminated = self.exprs.condition(model.eliminated) if model.eliminated is not None else None
         self.first_player = self._first_player()
+        # A wild card's code -> the ranks it may stand for (None: not wild).
+        self.wild: list[tuple[int, ...] | None] = [model.wilds.get(code >> 2) for code in range(cards.CARD_LIMIT)]
+        self.has_wilds = bool(model.wilds)
+        self.turn_start = self.exprs.effects(model.turn_start)
         self.universe = self._universe()
 
     # ---- moves -------------------------------------------------------------------------
@@ -228,6 +233,7 @@ class CompiledGame:
             range(spec.parameter[1], spec.parameter[2] + 1) if spec.parameter else None,
             combination,
         )
+        action.only_if_others = spec.only_if_others
         if spec.exchange is not None:
             first = [z.resolve(spec.exchange.first, p) for p in range(self.players)]
             second = [z.resolve(spec.exchange.second, p) for p in range(self.players)]
@@ -302,6 +308,12 @@ class CompiledGame:
             source = st.zones[z.resolve(step.source, p)[0]]
             targets = [st.zones[t] for t in z.resolve_all(step.targets, p)]
             count = int(self.options[option]) if option else amount
+            if step.up_to and count is not None:  # as many as each target lacks
+                for target in targets:
+                    for _ in range(max(0, count - len(target))):
+                        if source:
+                            target.append(source.pop())
+                return
             if count is None:  # the rest
                 per_target = len(source) // max(1, len(targets)) if not every else len(source)
             else:
@@ -318,7 +330,7 @@ class CompiledGame:
 
         return deal
 
-    def _first_player(self) -> Callable[[Any, random.Random], int]:
+    def _first_player(self) -> Callable[[Any, random.Random], int | None]:
         spec = self.model.first_player
         if spec.mode == "fixed":
             seat = spec.player or 0
@@ -357,6 +369,8 @@ class CompiledGame:
             best = [p for p in scored if key(p) == key(scored[0])]
             if len(best) == 1:
                 return best[0]
+            if spec.ties == -1:
+                return None  # `ties deal again`
             return spec.ties if spec.ties is not None else rng.choice(best)
 
         return first

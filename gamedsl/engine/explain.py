@@ -90,11 +90,17 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
     action = c.actions[move[0]]
     info = action.info
     _, card, src, dst = move
+    as_card = None
+    if card != NO and card >= 64:  # a wild card played as a rank
+        as_card = ((card >> 6) - 1) << 2
+        card &= 63
     if action.phases is not None and state.phase not in action.phases:
         phases = " or ".join(c.phases[i] for i in sorted(action.phases))
         return info, f"'{action.name}' belongs to the {phases} phase, and this is the {c.phases[state.phase]} phase"
     if action.only_if_stuck:
         return info, f"'{action.name}' is only allowed when no other move is legal"
+    if action.only_if_others:
+        return info, f"'{action.name}' is only allowed when another move is legal"
     if action.values is not None:
         if card not in action.values:
             return info, f"'{action.name}' takes a value from {action.values.start} to {action.values.stop - 1}"
@@ -131,10 +137,15 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
             return c.zones[dst].spec.info, f"{names[dst]} already holds a card"
         table = dict(action.targets[p])[dst]
         moving = card if card != NO else (pile[-1] if pile else NO)
-        if table is not None and moving != NO and not table[dest[-1] if dest else 64][moving]:
+        top = state.top_card(dst)
+        tested = as_card if as_card is not None else moving
+        if table is not None and moving != NO and not table[top if dest else 64][tested]:
             build = c.model.builds[c.build_of_zone[dst]]
             on = f"on {cards.CARD_TEXT[dest[-1]]}" if dest else f"on an empty {names[dst]}"
-            return build.info, f"{cards.CARD_TEXT[moving]} cannot go {on} ({describe(build)})"
+            what = cards.CARD_TEXT[moving] + (f" as {cards.RANK_TEXT[as_card >> 2]}" if as_card is not None else "")
+            if c.wild[moving] is not None and as_card is None:
+                return build.info, f"{what} is wild: say what it stands for ('… as 8')"
+            return build.info, f"{what} cannot go {on} ({describe(build)})"
     # The building rules allow it: a priority must have removed it.
     moves = state._generate(apply_priorities=False)
     if move not in moves:

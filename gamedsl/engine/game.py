@@ -60,12 +60,13 @@ class Game:
         state._start_deal(1)
         return state
 
-    def first_player(self, state: State) -> str:
-        """Who would start a deal laid out as `state`, by the file's first-player rule."""
+    def first_player(self, state: State) -> str | None:
+        """Who would start a deal laid out as `state`, by the file's first-player rule (None:
+        nobody, the rule deals again)."""
         import random
 
         seat = self.compiled.first_player(state, random.Random(f"{state.seed}/{state.deal_number}"))
-        return state.players[seat]
+        return state.players[seat] if seat is not None else None
 
     def load_position(self, yaml_text: str) -> State:
         from .position import load_position

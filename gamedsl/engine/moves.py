@@ -67,13 +67,17 @@ class MoveCodec:
         if action.combination is not None:
             readings = action.combination.kinds.classify(src)
             return self._play_move(action, move, readings, len(readings) > 1)
+        stands_for = ""
+        if card != NO and card >= 64:  # a wild card, and the rank it is played as
+            stands_for = f" as {cards.RANK_TEXT[(card >> 6) - 1]}"
+            card &= 63
         card_text = cards.CARD_TEXT[card] if card != NO else None
         source = self.zone_names[src] if src != NO else None
         target = self.zone_names[dst] if dst != NO else None
         if not action.moves_cards or action.named_alone:
             text = action.name
         else:
-            body = f"{card_text or '??'} {source} -> {target}"
+            body = f"{card_text or '??'} {source} -> {target}{stands_for}"
             text = body if action_index == self.game.default_action else f"{action.name} {body}"
         return Move(action.name, card_text, source, target, text)
 
@@ -141,6 +145,7 @@ class MoveCodec:
 
 
 _ARROW = re.compile(r"\s*(?:->|→|\bto\b|\bonto\b|\bon\b)\s*", re.IGNORECASE)
+_AS_RANK = re.compile(r"\s+as\s+(\S+)\s*$", re.IGNORECASE)
 
 
 class MovePattern(NamedTuple):
@@ -252,6 +257,13 @@ def parse_pattern(codec: MoveCodec, text: str, player: int) -> MovePattern:
         if action is None:
             raise InvalidMoveError(f"'{text}' is not a move")
         return MovePattern(action, None, None, None)
+    stands_for = None
+    declared = _AS_RANK.search(words)
+    if declared is not None:  # `JK hand -> side2 as 8`: the rank a wild card is played as
+        stands_for = cards.rank_from_text(declared.group(1).upper())
+        if stands_for is None:
+            raise InvalidMoveError(f"'{text}': '{declared.group(1)}' is not a rank")
+        words = words[:declared.start()]
     parts = _ARROW.split(words, maxsplit=1)
     left = parts[0].split()
     right = parts[1].split() if len(parts) > 1 else []
@@ -264,7 +276,7 @@ def parse_pattern(codec: MoveCodec, text: str, player: int) -> MovePattern:
     if left:
         maybe = cards.parse_card(left[0])
         if maybe is not None:
-            card = maybe
+            card = maybe if stands_for is None else maybe + 64 * (stands_for + 1)
             left = left[1:]
     source = _zone(codec, left, player, text) if left else None
     target = _zone(codec, right, player, text) if right else None
@@ -308,7 +320,8 @@ def _zone(codec: MoveCodec, words: list[str], player: int, text: str) -> Any:
 def match_pattern(pattern: MovePattern, moves: Sequence[Internal]) -> list[Internal]:
     return [m for m in moves
             if (pattern.action is None or m[0] == pattern.action)
-            and (pattern.card is None or m[1] == pattern.card)
+            and (pattern.card is None or m[1] == pattern.card
+                 or (m[1] >= 64 and pattern.card < 64 and m[1] & 63 == pattern.card))  # a wild, as any rank
             and _fits(pattern.source, m[2]) and _fits(pattern.target, m[3])]
 
 

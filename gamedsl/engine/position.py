@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 DEFAULT_PHASE = "play"
 _KEYS = ("game", "deal", "turn", "phase", "moves_this_turn", "zones", "counters", "scores", "seed", "over",
-         "combinations", "revealed")
+         "combinations", "revealed", "wilds")
 
 
 def to_yaml(state: State) -> str:
@@ -38,6 +38,9 @@ def to_yaml(state: State) -> str:
         doc["combinations"] = combos
     if state.public:
         doc["revealed"] = sorted(cards.CARD_TEXT[x] for x in state.public)
+    if state.declared:  # what each wild lying on a zone stands for, by its place (0: the bottom)
+        doc["wilds"] = {c.zones.names[z]: {i: cards.RANK_TEXT[x >> 2] for i, x in sorted(d.items())}
+                        for z, d in sorted(state.declared.items())}
     if c.counters.labels:
         doc["counters"] = {label: _number(v) for label, v in zip(c.counters.labels, state.counters)}
     doc["scores"] = state.scores
@@ -147,6 +150,7 @@ def load_position(game: Game, text: str) -> State:
         problems.append("'revealed' must be a list of cards")
     else:
         state.public = frozenset(c for c in (cards.parse_card(str(x)) for x in revealed) if c is not None)
+    _load_wilds(state, doc.get("wilds") or {}, problems)
     if not problems and not state.over:
         problems.extend(_ends_already(state))
     if problems:
@@ -171,6 +175,30 @@ def _ends_already(state: State) -> list[str]:
             return [(f"the deal is already over here ('{end.info.name}': {end.info.description}); "
                      "write 'over: true' for a finished game")]
     return []
+
+
+def _load_wilds(state: State, wilds: Any, problems: list[str]) -> None:
+    """`wilds: {P1.side2: {3: "8"}}`: the wild card at place 3 (from the bottom) stands for an 8."""
+    c = state._c
+    if not isinstance(wilds, dict):
+        problems.append("'wilds' must map zones to {place: rank}")
+        return
+    declared: dict[int, dict[int, int]] = {}
+    for name, places in wilds.items():
+        zone_id = c.zones.by_name.get(str(name))
+        if zone_id is None or not isinstance(places, dict):
+            problems.append(f"wilds: unknown zone '{name}'" if zone_id is None else f"wilds: {name} needs {{place: rank}}")
+            continue
+        pile = state.zones[zone_id]
+        for place, rank_text in places.items():
+            rank = cards.rank_from_text(str(rank_text).upper())
+            if not isinstance(place, int) or not 0 <= place < len(pile) or c.wild[pile[place]] is None:
+                problems.append(f"wilds: {name} has no wild card at place {place!r}")
+            elif rank is None or rank not in (c.wild[pile[place]] or ()):
+                problems.append(f"wilds: {cards.CARD_TEXT[pile[place]]} cannot stand for {rank_text!r}")
+            else:
+                declared.setdefault(zone_id, {})[place] = rank << 2
+    state.declared = declared
 
 
 def _load_combinations(state: State, combos: Any, problems: list[str]) -> None:

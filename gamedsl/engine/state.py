@@ -68,6 +68,7 @@ class State:
         self._frame: _Frame | None = None
         self._legal: list[Internal] | None = None
         self._deal_rng: random.Random | None = None  # while a deal is dealt: its generator
+        self.declared: dict[int, dict[int, int]] = {}  # zone -> {place in it: the card a wild there stands for}
 
     # ---- the public contract -----------------------------------------------------------------
     @property
@@ -159,7 +160,7 @@ class State:
         if frame.counters is not None:
             self.counters = list(frame.counters)
         if frame.extra is not None:
-            self.phase, self.public, self.combos, self.played_by, self.winner = frame.extra
+            self.phase, self.public, self.combos, self.played_by, self.winner, self.declared = frame.extra
         (self.current, self.deal_number, self.turn_number, self.moves_in_turn, self.over,
          self.points, results_len) = frame.scalars
         del self.results[results_len:]
@@ -198,8 +199,9 @@ class State:
     def key(self) -> tuple:
         """A hashable key of the position (not of the history): equal positions, equal keys."""
         combos = tuple(sorted((z, c.kind.name) for z, c in self.combos.items() if self.zones[z]))
+        declared = tuple(sorted((z, tuple(sorted(d.items()))) for z, d in self.declared.items()))
         return (self.current, self.deal_number, self.over, self.phase, tuple(tuple(z) for z in self.zones),
-                tuple(self.counters), tuple(self.points), self.public, combos, self.moves_in_turn)
+                tuple(self.counters), tuple(self.points), self.public, combos, self.moves_in_turn, declared)
 
     def __repr__(self) -> str:
         return f"<State {self.game.title} deal {self.deal_number} {self.current_player} to move>"
@@ -233,11 +235,16 @@ class State:
         top_only, slot, face, family_of = c.top_only, c.slot, c.face, c.family_of
         out: list[Internal] = []
         stuck = []
+        others = []
+        wild = c.wild if c.has_wilds else None
         for action in c.actions:
             if action.phases is not None and self.phase not in action.phases:
                 continue
             if action.only_if_stuck:
                 stuck.append(action)
+                continue
+            if action.only_if_others:
+                others.append(action)
                 continue
             if action.values is not None:
                 for value in action.values:
@@ -270,7 +277,8 @@ class State:
                 if dest:
                     if slot[dst]:
                         continue
-                    live.append((dst, ANY_CARD if table is None else table[dest[-1]]))
+                    top = dest[-1] if wild is None else self.top_card(dst)
+                    live.append((dst, ANY_CARD if table is None else table[top]))
                 else:
                     family = family_of[dst]
                     if family not in empty_families:
@@ -285,17 +293,60 @@ class State:
                         out.append((index, NO, src, action.targets[p][0][0]))
                     continue
                 for card in ((pile[-1],) if top_only[src] else sorted(set(pile))):
+                    if wild is not None and wild[card] is not None and not blind:
+                        self._wild_moves(index, card, wild[card], src, live, out)
+                        continue
                     shown = NO if blind else card
                     for dst, row in live:
                         if row[card] and dst != src:
                             out.append((index, shown, src, dst))
         if apply_priorities:
             out = self._apply_priorities(out)
+        if out:
+            for action in others:
+                if action.condition is None or action.condition(self, p, None):
+                    out.append((action.index, NO, NO, NO))
         if not out:
             for action in stuck:
                 if action.condition is None or action.condition(self, p, None):
                     out.append((action.index, NO, NO, NO))
         return out
+
+    def _wild_moves(self, index: int, card: int, ranks: tuple[int, ...], src: int, live: list, out: list) -> None:
+        """A wild card goes as each rank it may stand for that the target takes: one move each
+        (`JK P1.hand -> P1.side2 as 8`); the rank travels in the move's card (card + 64 * (rank + 1)).
+        A wild stands for a rank, not a suit: it counts as a club for building rules that look
+        at suits or colours."""
+        for dst, row in live:
+            if dst == src:
+                continue
+            for rank in ranks:
+                if row[rank << 2]:
+                    out.append((index, card + 64 * (rank + 1), src, dst))
+
+    def top_card(self, zone_id: int) -> int | None:
+        """The top card of a zone, a wild counted as the card it was played as."""
+        pile = self.zones[zone_id]
+        if not pile:
+            return None
+        declared = self.declared.get(zone_id)
+        if declared:
+            return declared.get(len(pile) - 1, pile[-1])
+        return pile[-1]
+
+    def shown_rank(self, zone_id: int) -> int | None:
+        top = self.top_card(zone_id)
+        return None if top is None else top >> 2
+
+    def _declare(self, zone_id: int, place: int, card: int | None) -> None:
+        """Record (or forget, with None) what the wild at `place` of a zone stands for."""
+        self._save_scalar_state()
+        declared = {z: dict(d) for z, d in self.declared.items()}
+        if card is None:
+            declared.get(zone_id, {}).pop(place, None)
+        else:
+            declared.setdefault(zone_id, {})[place] = card
+        self.declared = {z: d for z, d in declared.items() if d}
 
     def combination_on(self, zone_id: int):
         """The combination lying on a zone (its kind, length and key), or None."""
@@ -367,12 +418,19 @@ class State:
             self._touch(src)
             self._touch(dst)
             pile = self.zones[src]
-            if move[1] == NO or c.top_only[src]:
+            wanted = move[1] & 63 if move[1] >= 64 else move[1]
+            if wanted == NO or c.top_only[src]:
                 card = pile.pop()
             else:
-                pile.remove(move[1])
-                card = move[1]
-            self.zones[dst].append(card)
+                pile.remove(wanted)
+                card = wanted
+            target = self.zones[dst]
+            target.append(card)
+            if c.has_wilds:
+                if len(pile) in self.declared.get(src, ()):
+                    self._declare(src, len(pile), None)
+                if move[1] >= 64:
+                    self._declare(dst, len(target) - 1, ((move[1] >> 6) - 1) << 2)
         self.moves_in_turn += 1
         for effect in action.then_effects:
             effect(self, p, move)
@@ -424,7 +482,7 @@ class State:
         """Phase, revealed cards and combinations are copied once per move before they change."""
         frame = self._frame
         if frame is not None and frame.extra is None:
-            frame.extra = (self.phase, self.public, self.combos, self.played_by, self.winner)
+            frame.extra = (self.phase, self.public, self.combos, self.played_by, self.winner, self.declared)
 
     def _run_triggers(self, mover: int) -> None:
         """`whenever` rules: after a move (or a deal), each fires while its condition holds
@@ -454,6 +512,9 @@ class State:
         self.zones[src] = []
         if src in self.combos:
             self._set_combo(src, None)
+        if src in self.declared:
+            self._save_scalar_state()
+            self.declared = {z: d for z, d in self.declared.items() if z != src}
 
     def _effect_rng(self) -> random.Random:
         """Shuffles during play: seeded by the game's seed and where in it they happen."""
@@ -473,6 +534,12 @@ class State:
             self.current = seat
             self.turn_number += 1
             self.moves_in_turn = 0
+            self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        """The file's `at turn start:` effects, for the player whose turn it now is."""
+        for effect in self._c.turn_start:
+            effect(self, self.current, None)
 
     def _touch(self, zone_id: int) -> None:
         if self._frame is None:  # the first deal of a match: nothing to undo
@@ -507,6 +574,7 @@ class State:
         self.current = following
         self.turn_number += 1
         self.moves_in_turn = 0  # the move that ended the turn was counted before its effects
+        self._begin_turn()
 
     # ---- deals and the match ------------------------------------------------------------------------
     def _check_end(self, mover: int) -> None:
@@ -574,26 +642,34 @@ class State:
             if self._frame.counters is None:
                 self._frame.counters = list(self.counters)
         self._save_scalar_state()
-        self.zones = [c.initial_cards(z) for z in range(len(self.zones))]
-        self.phase = 0
-        self.public = frozenset()
-        self.combos = {}
-        self.played_by = {}
-        self.winner = None
-        self.counters = [start if not keep else value for start, keep, value
-                         in zip(c.counters.start, c.counters.whole_match, self.counters)]
-        rng = random.Random(f"{self.seed}/{number}")
-        self.deal_number = number
-        self._deal_rng = rng
-        try:
-            for step in c.deal_steps:
-                step(self, rng, None)
-            self.current = c.first_player(self, rng)
-        finally:
-            self._deal_rng = None
+        kept = list(self.counters)
+        first = None
+        for attempt in range(100):  # `ties deal again`: a tie on the first player deals anew
+            self.zones = [c.initial_cards(z) for z in range(len(self.zones))]
+            self.phase = 0
+            self.public = frozenset()
+            self.combos = {}
+            self.played_by = {}
+            self.winner = None
+            self.declared = {}
+            self.counters = [start if not keep else value for start, keep, value
+                             in zip(c.counters.start, c.counters.whole_match, kept)]
+            rng = random.Random(f"{self.seed}/{number}" + (f"/{attempt}" if attempt else ""))
+            self.deal_number = number
+            self._deal_rng = rng
+            try:
+                for step in c.deal_steps:
+                    step(self, rng, None)
+                first = c.first_player(self, rng)
+            finally:
+                self._deal_rng = None
+            if first is not None:
+                break
+        self.current = first if first is not None else 0
         self.turn_number = 0
         self.moves_in_turn = 0
         self._legal = None
+        self._begin_turn()
         # What the deal itself brings about: automatic rules, and hands that end it at once.
         self._run_triggers(self.current)
         self._check_end(self.current)

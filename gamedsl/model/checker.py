@@ -38,7 +38,7 @@ BUILTIN_SHARED = ("moves_this_turn", "players_left", "player_to_move", "deal_num
 _NAMED_KINDS = (ast.BuildDecl, ast.MoveDecl, ast.PriorityDecl, ast.EndDecl, ast.CombinationDecl, ast.WheneverDecl,
                 ast.EffectDecl)
 _SINGLETONS = (ast.GameTitle, ast.Players, ast.DealBlock, ast.FirstPlayer, ast.Turns, ast.MatchDecl, ast.PhasesDecl,
-               ast.Eliminated, ast.Showdown)
+               ast.Eliminated, ast.Showdown, ast.TurnStart)
 SEAT_OWNERS = ("winner",)  # possessives that name a player without a counter: `winner's`
 
 
@@ -147,9 +147,11 @@ class Checker:
         run_orders = {s.run_order.text for s in statements if isinstance(s, ast.CombinationDecl) and s.run_order}
         used_elsewhere = {r.order.text for s in statements if isinstance(s, ast.BuildDecl) for r in s.on_top if r.order}
         run_orders -= used_elsewhere
+        wild_ranks = {cards.rank_from_text(s.card.text) for s in statements if isinstance(s, ast.WildDecl)}
         for stmt in statements:
             if isinstance(stmt, ast.OrderDecl) and stmt.name in orders and stmt.name not in run_orders:
-                missing = [cards.RANK_TEXT[r] for r in sorted(self.deck_ranks) if r not in orders[stmt.name]]
+                missing = [cards.RANK_TEXT[r] for r in sorted(self.deck_ranks)
+                           if r not in orders[stmt.name] and r not in wild_ranks]
                 if missing:
                     self.error(stmt.name_pos or stmt.pos,
                                f"order '{stmt.name}' does not rank {', '.join(missing)}, which the game's cards use")
@@ -201,6 +203,8 @@ class Checker:
         skip: ast.Condition | None = None
         eliminated: ast.Condition | None = None
         showdown: tuple[str, str] | None = None
+        turn_start: tuple[Any, ...] = ()
+        wilds: dict[int, tuple[int, ...]] = {}
         match: MatchSpec | None = None
         for stmt in statements:
             if isinstance(stmt, ast.BuildDecl):
@@ -224,6 +228,15 @@ class Checker:
                 eliminated = stmt.condition
             elif isinstance(stmt, ast.Showdown):
                 showdown = self.check_showdown(stmt)
+            elif isinstance(stmt, ast.TurnStart):
+                for effect in stmt.effects:
+                    self.check_effect(effect, per_player=True)
+                turn_start = stmt.effects
+            elif isinstance(stmt, ast.WildDecl):
+                wild = self.rank_of(stmt.card, "a wild card")
+                barred = {self.rank_of(n, "a wild card's exceptions") for n in stmt.exceptions}
+                if wild is not None:
+                    wilds[wild] = tuple(r for r in sorted(self.deck_ranks) if r < 13 and r not in barred)
             elif isinstance(stmt, ast.DealBlock):
                 self.check_deal(stmt.steps, in_player=False)
                 deal = stmt.steps
@@ -282,7 +295,7 @@ class Checker:
             builds=builds, deal=deal, first_player=first, counters=counters, values=values,
             actions=actions, priorities=tuple(priorities), ends=tuple(ends), match=match, rules=rules,
             phases=tuple(self.phases), combinations=combinations, triggers=tuple(triggers), skip=skip,
-            eliminated=eliminated, showdown=showdown, effect_blocks={n: b.effects for n, b in self.effect_blocks.items()},
+            eliminated=eliminated, showdown=showdown, turn_start=turn_start, wilds=wilds, effect_blocks={n: b.effects for n, b in self.effect_blocks.items()},
         )
 
     def info(self, stmt: Any, kind: str) -> RuleInfo:
@@ -556,6 +569,11 @@ class Checker:
                 self.check_expr(key, per_player, in_move)
         elif isinstance(cond, ast.OneSuit):
             self.check_zone_ref(cond.zone, per_player)
+        elif isinstance(cond, ast.Shows):
+            self.check_zone_ref(cond.zone, per_player)
+            self.rank_of(cond.rank, "this condition")
+            if cond.quantifier and cond.zone.index is not None:
+                self.error(cond.pos, f"'{cond.quantifier}' needs several zones, not {cond.zone.name} {cond.zone.index}")
         elif isinstance(cond, ast.PhaseIs):
             if cond.phase.text not in self.phases:
                 self.unknown(cond.phase.pos, "phase", cond.phase.text, self.phases)
@@ -665,6 +683,8 @@ class Checker:
                 return None
             if name.text == "random":
                 return None
+            if name.text == "again":
+                return -1  # `ties deal again`
             number = name.text[1:]
             if name.text[:1] == "P" and number.isdigit() and str(int(number)) == number and 1 <= int(number) <= high:
                 return int(number) - 1
@@ -768,7 +788,7 @@ class Checker:
                           stmt.condition, stmt.condition_pos, stmt.only_if_stuck, stmt.first_effects, stmt.then_effects,
                           tuple(p.text for p in stmt.phases),
                           (parameter.name, int(parameter.low), int(parameter.high)) if parameter else None,
-                          combination, exchange)
+                          combination, exchange, stmt.only_if_others)
 
     def check_combination(self, stmt: ast.CombinationDecl) -> CombinationSpec:
         for pos, problem in stmt.problems:
@@ -815,6 +835,11 @@ class Checker:
             self.check_condition(effect.condition, per_player=per_player, in_move=per_player)
             for inner in effect.effects:
                 self.check_effect(inner, per_player)
+        elif isinstance(effect, ast.MoveAllShowing):
+            if effect.family.text not in self.zones:
+                self.unknown(effect.family.pos, "zone", effect.family.text, self.zones)
+            self.rank_of(effect.rank, "this effect")
+            self.check_zone_ref(effect.target, per_player)
         elif isinstance(effect, ast.ForEachPlayerEffects):
             if effect.condition is not None:
                 self.check_condition(effect.condition, per_player=True)

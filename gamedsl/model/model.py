@@ -75,6 +75,7 @@ class ActionSpec:
     parameter: tuple[str, int, int] | None = None  # (name, low, high)
     combination: ast.CombinationPlay | None = None
     exchange: ast.Exchange | None = None
+    only_if_others: bool = False  # `only when another move is legal`
 
 
 @dataclass(frozen=True)
@@ -179,4 +180,6 @@ class GameModel:
     eliminated: ast.Condition | None = None  # players out of the game: no turns, not compared, not counted
     effect_blocks: dict[str, tuple[ast.Effect, ...]] = field(default_factory=dict)  # named `effect` blocks
     showdown: tuple[str, str] | None = None  # (zone, value): what the end of a deal shows of each player
+    wilds: dict[int, tuple[int, ...]] = field(default_factory=dict)  # wild rank -> the ranks it may stand for
+    turn_start: tuple[ast.Effect, ...] = ()  # `at turn start:` effects
     points: dict[str, dict[int, float]] = field(default_factory=dict)

@@ -239,6 +239,26 @@ class NotCond:
 
 
 @dataclass(frozen=True)
+class Shows:
+    """`centre 3 shows K`, `some centre shows K`: the top card's rank (a wild as what it stands for)."""
+
+    pos: SourcePos
+    zone: ZoneRef
+    rank: Name
+    quantifier: str = ""
+
+
+@dataclass(frozen=True)
+class MoveAllShowing:
+    """`move all of every centre showing K to draw`."""
+
+    pos: SourcePos
+    family: Name
+    rank: Name
+    target: ZoneRef
+
+
+@dataclass(frozen=True)
 class OneSuit:
     """Every card of the zone is of one suit (an empty zone is not)."""
 
@@ -247,7 +267,7 @@ class OneSuit:
 
 
 Condition = Union[Compare, ZoneEmpty, MovedFrom, CanGo, HasOfARank, IsRanks, Extreme, PhaseIs, Played, AllOf, AnyOf,
-                  NotCond, OneSuit]
+                  NotCond, OneSuit, Shows]
 
 
 # ---- effects --------------------------------------------------------------------------
@@ -334,7 +354,7 @@ class CallEffect:
 
 
 Effect = Union[EndTurn, TurnOver, AddTo, SetTo, IfEffects, GoToPhase, Reveal, MoveAll, TurnTo, "DealCards", "Shuffle",
-               ForEachPlayerEffects, CallEffect]
+               ForEachPlayerEffects, CallEffect, MoveAllShowing]
 
 
 # ---- statements -----------------------------------------------------------------------
@@ -439,6 +459,7 @@ class DealCards:
     every: Name | None  # `to every own house`
     targets: tuple[ZoneRef, ...]
     amount_pos: SourcePos | None = None  # where the amount is written
+    up_to: bool = False  # `deal up to 5`: as many as each target lacks to hold that many
 
 
 @dataclass(frozen=True)
@@ -535,6 +556,7 @@ class MoveDecl:
     condition: Condition | None = None
     condition_pos: SourcePos | None = None
     only_if_stuck: bool = False
+    only_if_others: bool = False  # `only when another move is legal`
     first_effects: tuple[Effect, ...] = ()
     then_effects: tuple[Effect, ...] = ()
     problems: tuple[tuple[SourcePos, str], ...] = ()
@@ -633,6 +655,23 @@ class Showdown:
 
 
 @dataclass(frozen=True)
+class WildDecl:
+    """`wild JK: any rank but A`: the card may stand for any of these ranks, declared when played."""
+
+    pos: SourcePos
+    card: Name
+    exceptions: tuple[Name, ...] = ()
+
+
+@dataclass(frozen=True)
+class TurnStart:
+    """`at turn start:` effects that open every turn, `own` being the player whose turn it is."""
+
+    pos: SourcePos
+    effects: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
 class PhasesDecl:
     pos: SourcePos
     phases: tuple[Name, ...]
@@ -684,7 +723,7 @@ class MatchDecl:
 Statement = Union[
     GameTitle, Extends, Players, OptionDecl, Remove, OrderDecl, ColourDecl, SuitOrderDecl,
     PointsDecl, ZoneDecl, DealBlock, FirstPlayer, Turns, CounterDecl, ValueDecl, BuildDecl,
-    MoveDecl, PriorityDecl, EndDecl, MatchDecl, CombinationDecl, WheneverDecl, PhasesDecl, EffectDecl, Eliminated, Showdown,
+    MoveDecl, PriorityDecl, EndDecl, MatchDecl, CombinationDecl, WheneverDecl, PhasesDecl, EffectDecl, Eliminated, Showdown, WildDecl, TurnStart,
 ]
 
 

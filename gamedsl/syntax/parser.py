@@ -492,15 +492,17 @@ class _ToAst(Transformer):
 
     def deal_cards_stmt(self, meta, children):
         amount_raw = children[0]
+        up_to = isinstance(amount_raw, tuple) and amount_raw[0] == "up_to"
         if isinstance(amount_raw, Token):
             amount: float | str | None = float(amount_raw) if amount_raw.type == "NUMBER" else str(amount_raw)
         else:
-            amount = None
+            amount = amount_raw[1] if up_to else None
         source = children[1]
         quant = _tokens(children[2:], "QUANT")
         every = ast.Name(self._tpos(quant[0]), str(quant[0])) if quant else None
         amount_pos = self._tpos(amount_raw) if isinstance(amount_raw, Token) else None
-        return ast.DealCards(self._pos(meta, children), amount, source, every, children[-1], amount_pos=amount_pos)
+        return ast.DealCards(self._pos(meta, children), amount, source, every, children[-1], amount_pos=amount_pos,
+                             up_to=up_to)
 
     def deal_set(self, meta, children):
         return ast.SetTo(self._pos(meta, children), children[0], children[1])
@@ -542,6 +544,27 @@ class _ToAst(Transformer):
     def showdown_stmt(self, meta, children):
         zone, value = (ast.Name(self._tpos(t), str(t)) for t in children)
         return ast.Showdown(self._pos(meta, children), zone, value)
+
+    def wild_stmt(self, meta, children):
+        return ast.WildDecl(self._pos(meta, children), children[0], tuple(children[1:]))
+
+    def turn_start_block(self, meta, children):
+        return ast.TurnStart(self._pos(meta, children), tuple(children[0]))
+
+    def up_to(self, meta, children):
+        return ("up_to", float(children[0]))
+
+    def ties_again(self, meta, children):
+        return ast.Name(self._pos(meta, children), "again")
+
+    def cond_shows(self, meta, children):
+        quant = _tokens(children, "QUANT")
+        refs = [c for c in children if isinstance(c, ast.ZoneRef)]
+        return ast.Shows(self._pos(meta, children), refs[0], children[-1], str(quant[0]) if quant else "")
+
+    def eff_move_showing(self, meta, children):
+        return ast.MoveAllShowing(self._pos(meta, children), ast.Name(self._tpos(children[0]), str(children[0])),
+                                  children[1], children[2])
 
     def eliminated_stmt(self, meta, children):
         return ast.Eliminated(self._pos(meta, children), children[0])
@@ -700,6 +723,9 @@ class _ToAst(Transformer):
 
     def only_clause(self, meta, children):
         return ("only_if_stuck", self._pos(meta, children), True)
+
+    def others_clause(self, meta, children):
+        return ("only_if_others", self._pos(meta, children), True)
 
     def then_block(self, meta, children):
         return ("then_effects", self._pos(meta, children), tuple(children[0]))
@@ -1034,4 +1060,4 @@ def _is_effect(node: Any) -> bool:
 
 _EFFECT_TYPES = {t.__name__ for t in (ast.EndTurn, ast.TurnOver, ast.AddTo, ast.SetTo, ast.IfEffects, ast.GoToPhase,
                                       ast.Reveal, ast.MoveAll, ast.TurnTo, ast.DealCards, ast.Shuffle,
-                                      ast.ForEachPlayerEffects, ast.CallEffect)}
+                                      ast.ForEachPlayerEffects, ast.CallEffect, ast.MoveAllShowing)}
