@@ -355,6 +355,10 @@ class CompiledGame:
         position = [99] * 16
         for i, rank in enumerate(self.model.orders[spec.order or ""]):
             position[rank] = i
+        suit_place = [0, 0, 0, 0]
+        if spec.suit_order:
+            for i, suit in enumerate(self.model.suit_orders[spec.suit_order]):
+                suit_place[suit] = i
         sign = 1 if spec.mode == "lowest" else -1
 
         def first(st: Any, rng: random.Random) -> int:
@@ -362,7 +366,10 @@ class CompiledGame:
                 values = []
                 for k in keys:
                     card = k(st, p, None)
-                    values.append(sign * position[card >> 2] if card is not None else 99)  # no card: last
+                    if card is None:
+                        values.append(99)  # no card: last
+                    else:
+                        values.append(sign * (position[card >> 2] * 4 + suit_place[card & 3]))
                 return tuple(values)
 
             scored = sorted(range(self.players), key=key)

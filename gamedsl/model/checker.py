@@ -702,7 +702,10 @@ class Checker:
             if stmt.order and stmt.order.text not in self.orders:
                 self.unknown(stmt.order.pos, "order", stmt.order.text, self.orders)
             ties = seat(stmt.ties) if stmt.ties else None
-            return FirstPlayerSpec(stmt.pos, stmt.mode, stmt.keys, stmt.order.text if stmt.order else None, ties)
+            if stmt.suit_order and stmt.suit_order.text not in self.suit_orders:
+                self.unknown(stmt.suit_order.pos, "suit order", stmt.suit_order.text, self.suit_orders)
+            return FirstPlayerSpec(stmt.pos, stmt.mode, stmt.keys, stmt.order.text if stmt.order else None, ties,
+                                   suit_order=stmt.suit_order.text if stmt.suit_order else None)
         if stmt.mode == "fixed" and stmt.player is not None and stmt.player.text in {**self.counters, **self.values}:
             ref = ast.NameRef(stmt.player.pos, None, stmt.player.text)  # `first player: dealer`
             self.check_expr(ref, per_player=False)

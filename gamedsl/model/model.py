@@ -127,8 +127,9 @@ class FirstPlayerSpec:
     mode: str
     keys: tuple[ast.Expr, ...] = ()
     order: str | None = None
-    ties: int | None = None  # a seat index, or None for random
+    ties: int | None = None  # a seat index, or None for random (-1: deal again)
     player: int | None = None
+    suit_order: str | None = None  # equal ranks are decided by the suit, in this suit order
 
 
 @dataclass(frozen=True)

@@ -485,6 +485,7 @@ class FirstPlayer:
     order: Name | None = None
     ties: Name | None = None
     player: Name | None = None
+    suit_order: Name | None = None  # `by ORDER then suit SUITORDER`: equal ranks go by suit
 
 
 @dataclass(frozen=True)

@@ -521,7 +521,12 @@ class _ToAst(Transformer):
     def _first_by(self, mode, children):
         names = _tokens(children, "NAME")
         ties = next((c for c in children if isinstance(c, ast.Name)), None)
-        return {"mode": mode, "keys": children[0], "order": ast.Name(self._tpos(names[0]), str(names[0])), "ties": ties}
+        suits = next((c[1] for c in children if isinstance(c, tuple) and c and c[0] == "suit_tiebreak"), None)
+        return {"mode": mode, "keys": children[0], "order": ast.Name(self._tpos(names[0]), str(names[0])), "ties": ties,
+                "suit_order": suits}
+
+    def suit_tiebreak(self, meta, children):
+        return ("suit_tiebreak", ast.Name(self._tpos(children[0]), str(children[0])))
 
     def first_lowest(self, meta, children):
         return self._first_by("lowest", children)
