@@ -39,6 +39,7 @@ class CompiledAction:
     exchange: list[tuple[int, int]] | None = None  # per player: the two zones that trade cards
     exchange_all: bool = False
     only_if_others: bool = False  # `only when another move is legal`
+    group: bool = False  # a covered card moves with every card above it (the top card alone is not a group)
 
 
 @dataclass
@@ -234,6 +235,9 @@ class CompiledGame:
             combination,
         )
         action.only_if_others = spec.only_if_others
+        action.group = spec.group
+        if spec.group:
+            action.named_alone = False
         if spec.exchange is not None:
             first = [z.resolve(spec.exchange.first, p) for p in range(self.players)]
             second = [z.resolve(spec.exchange.second, p) for p in range(self.players)]

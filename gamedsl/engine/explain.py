@@ -125,7 +125,7 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
         if card != NO:
             if card not in pile:
                 return info, f"{cards.CARD_TEXT[card]} is not in {names[src]}"
-            if c.top_only[src] and pile[-1] != card:
+            if c.top_only[src] and pile[-1] != card and not action.group:
                 return info, f"{cards.CARD_TEXT[card]} is not available: only the top card of {names[src]} can move"
         elif not pile and not action.first_effects:
             return info, f"{names[src]} is empty"

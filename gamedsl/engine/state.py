@@ -292,6 +292,12 @@ class State:
                     if blind and action.first_effects:
                         out.append((index, NO, src, action.targets[p][0][0]))
                     continue
+                if action.group:  # a covered card and the cards on top of it
+                    for card in pile[:-1]:
+                        for dst, row in live:
+                            if row[card] and dst != src:
+                                out.append((index, card, src, dst))
+                    continue
                 for card in ((pile[-1],) if top_only[src] else sorted(set(pile))):
                     if wild is not None and wild[card] is not None and not blind:
                         self._wild_moves(index, card, wild[card], src, live, out)
@@ -419,14 +425,19 @@ class State:
             self._touch(dst)
             pile = self.zones[src]
             wanted = move[1] & 63 if move[1] >= 64 else move[1]
-            if wanted == NO or c.top_only[src]:
-                card = pile.pop()
+            if action.group:  # the card and everything on top of it, in order
+                at = len(pile) - 1 - pile[::-1].index(wanted)
+                self.zones[dst].extend(pile[at:])
+                del pile[at:]
+                moved = ()
+            elif wanted == NO or c.top_only[src]:
+                moved = (pile.pop(),)
             else:
                 pile.remove(wanted)
-                card = wanted
+                moved = (wanted,)
             target = self.zones[dst]
-            target.append(card)
-            if c.has_wilds:
+            target.extend(moved)
+            if c.has_wilds and moved:
                 if len(pile) in self.declared.get(src, ()):
                     self._declare(src, len(pile), None)
                 if move[1] >= 64:

@@ -780,6 +780,8 @@ class Checker:
             self.check_zone_ref(ref)
         for target in stmt.targets:
             self.check_zone_ref(target.zone)
+        if stmt.group and not stmt.sources:
+            self.error(stmt.pos, f"move '{stmt.name}' moves cards with the cards on top: it needs 'from' and 'to'")
         if bool(stmt.sources) != bool(stmt.targets):
             self.error(stmt.pos, f"move '{stmt.name}' needs both 'from' and 'to', or neither")
         if stmt.condition is not None:
@@ -791,7 +793,7 @@ class Checker:
                           stmt.condition, stmt.condition_pos, stmt.only_if_stuck, stmt.first_effects, stmt.then_effects,
                           tuple(p.text for p in stmt.phases),
                           (parameter.name, int(parameter.low), int(parameter.high)) if parameter else None,
-                          combination, exchange, stmt.only_if_others)
+                          combination, exchange, stmt.only_if_others, stmt.group)
 
     def check_combination(self, stmt: ast.CombinationDecl) -> CombinationSpec:
         for pos, problem in stmt.problems:

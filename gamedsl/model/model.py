@@ -76,6 +76,7 @@ class ActionSpec:
     combination: ast.CombinationPlay | None = None
     exchange: ast.Exchange | None = None
     only_if_others: bool = False  # `only when another move is legal`
+    group: bool = False  # `with the cards on top`
 
 
 @dataclass(frozen=True)

@@ -558,6 +558,7 @@ class MoveDecl:
     condition_pos: SourcePos | None = None
     only_if_stuck: bool = False
     only_if_others: bool = False  # `only when another move is legal`
+    group: bool = False  # `with the cards on top`: a covered card moves with every card above it
     first_effects: tuple[Effect, ...] = ()
     then_effects: tuple[Effect, ...] = ()
     problems: tuple[tuple[SourcePos, str], ...] = ()

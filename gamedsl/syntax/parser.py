@@ -729,6 +729,9 @@ class _ToAst(Transformer):
     def only_clause(self, meta, children):
         return ("only_if_stuck", self._pos(meta, children), True)
 
+    def group_clause(self, meta, children):
+        return ("group", self._pos(meta, children), True)
+
     def others_clause(self, meta, children):
         return ("only_if_others", self._pos(meta, children), True)
 
