@@ -251,7 +251,7 @@ def render(state: State, seat: int) -> str:
             for place, rank in obs["wilds"].get(zone.name, {}).items():  # a wild as what it stands for
                 shown = [*shown[:place], f"{shown[place]}={rank}", *shown[place + 1:]]
             label = zone.spec.name + (str(zone.index) if zone.index else "")
-            text = _pile_text(shown, zone.spec.kind)
+            text = _pile_text(shown, zone.spec.kind) if zone.name not in obs["closed"] else "(closed)"
             if c.model.showdown and zone.owner == seat and zone.spec.name == c.model.showdown[0]:
                 text += f"   (worth {state.value(c.model.showdown[1], seat):g})"
             if zone.name in obs["combinations"]:

@@ -276,8 +276,11 @@ def test_a_stripped_deck_holds_only_its_ranks(tmp_path):
     assert state.card_count() == universe
 
 
-def test_a_stripped_deck_with_a_joker_needs_orders_that_rank_it(tmp_path):
+def test_a_joker_need_not_be_ranked_but_a_missing_rank_is_an_error(tmp_path):
     path = tmp_path / "stripped.game"
     path.write_text(STRIPPED.format(jokers=" with 1 joker"))
-    with pytest.raises(gamedsl.RulesError, match="does not rank JK"):
+    game = gamedsl.load_game(str(path))  # a joker an order leaves out simply follows no step
+    assert 15 << 2 in game.compiled.universe
+    path.write_text(STRIPPED.format(jokers="").replace("order", "order", 1).replace(" K", "", 1))
+    with pytest.raises(gamedsl.RulesError, match="does not rank"):
         gamedsl.load_game(str(path))

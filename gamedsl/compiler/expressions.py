@@ -61,6 +61,7 @@ class ExprCompiler:
         self.deal_step_builder: Callable[[Any], Any] = lambda node: None  # set by the compiled game
         self.combination_index = {name: i for i, name in enumerate(model.combinations)}
         self.named_effects: dict[str, list[Fn]] = {}
+        self.closable = _mentions(model, ast.CloseEmpty)  # can zones be closed in this game?
         for name in model.values:
             self._value(name)
 
@@ -189,6 +190,8 @@ class ExprCompiler:
             test = self.condition(node.item)
             return lambda st, p, mv: sum(1 for q in range(players) if st.in_play(q) and test(st, q, mv))
         item = self.expr(node.item)
+        if node.kind == "sum":
+            return lambda st, p, mv: sum(item(st, q, mv) for q in range(players) if st.in_play(q))
         pick = max if node.kind == "max" else min
         return lambda st, p, mv: pick((item(st, q, mv) for q in range(players) if st.in_play(q)), default=0)
 
@@ -302,6 +305,10 @@ class ExprCompiler:
         if isinstance(node, ast.ZoneEmpty):
             ids = self.zone_ids(node.zone)
             static = getattr(ids, "static", None)
+            if self.closable and not (static and all(len(i) == 1 for i in static)):
+                every = ids  # zones closed by `close …` are out of the game: not counted
+                ids = lambda st, p: tuple(z for z in every(st, p) if z not in st.closed)
+                static = None
             if static and all(len(i) == 1 for i in static):  # the common case: one zone, no loop
                 single = [i[0] for i in static]
                 if node.negated:
@@ -398,7 +405,7 @@ class ExprCompiler:
                 card = pile[-1]
                 for dst, table in targets[p]:
                     dest = zones[dst]
-                    if dst == src or (slot[dst] and dest):
+                    if dst == src or (slot[dst] and dest) or dst in st.closed:
                         continue
                     if table is None or table[dest[-1] if dest else 64][card]:
                         return True
@@ -462,13 +469,21 @@ class ExprCompiler:
             rank = cards.rank_from_text(node.rank.text)
             targets = self.zone_ids(node.target)
 
+            top_only = node.top_only
+
             def move_all_showing(st: Any, p: int, mv: Any) -> None:
                 target = targets(st, p)[0]
                 for zone_id in family:
                     if st.shown_rank(zone_id) == rank:
-                        st._move_all(zone_id, target, False)
+                        if top_only:
+                            st._move_top(zone_id, target)
+                        else:
+                            st._move_all(zone_id, target, False)
 
             return move_all_showing
+        if isinstance(node, ast.CloseEmpty):
+            family = tuple(z.id for z in self.zones.instances if z.spec.name == node.family.text)
+            return lambda st, p, mv: st._close([z for z in family if not st.zones[z]])
         if isinstance(node, ast.ForEachPlayerEffects):
             chosen_by = self.condition(node.condition) if node.condition is not None else None
             inner = self.effects(node.effects)
@@ -513,3 +528,20 @@ def _both(first: Fn, second: Fn) -> Fn:
 
 def _either(first: Fn, second: Fn) -> Fn:
     return lambda st, p, mv: first(st, p, mv) or second(st, p, mv)
+
+
+def _mentions(model: GameModel, kind: type) -> bool:
+    """Does any effect of the model (moves, triggers, ends, named effects, turn start) use `kind`?"""
+    def walk(node: Any) -> bool:
+        if isinstance(node, kind):
+            return True
+        if isinstance(node, (tuple, list)):
+            return any(walk(item) for item in node)
+        if hasattr(node, "__dataclass_fields__"):
+            return any(walk(getattr(node, f)) for f in node.__dataclass_fields__ if f != "pos")
+        return False
+
+    roots: list[Any] = [model.turn_start, *model.effect_blocks.values()]
+    roots += [(a.first_effects, a.then_effects) for a in model.actions.values()]
+    roots += [t.effects for t in model.triggers] + [e.effects for e in model.ends]
+    return walk(roots)

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 DEFAULT_PHASE = "play"
 _KEYS = ("game", "deal", "turn", "phase", "moves_this_turn", "zones", "counters", "scores", "seed", "over",
-         "combinations", "revealed", "wilds")
+         "combinations", "revealed", "wilds", "closed")
 
 
 def to_yaml(state: State) -> str:
@@ -38,6 +38,8 @@ def to_yaml(state: State) -> str:
         doc["combinations"] = combos
     if state.public:
         doc["revealed"] = sorted(cards.CARD_TEXT[x] for x in state.public)
+    if state.closed:
+        doc["closed"] = sorted(c.zones.names[z] for z in state.closed)
     if state.declared:  # what each wild lying on a zone stands for, by its place (0: the bottom)
         doc["wilds"] = {c.zones.names[z]: {i: cards.RANK_TEXT[x >> 2] for i, x in sorted(d.items())}
                         for z, d in sorted(state.declared.items())}
@@ -151,6 +153,11 @@ def load_position(game: Game, text: str) -> State:
     else:
         state.public = frozenset(c for c in (cards.parse_card(str(x)) for x in revealed) if c is not None)
     _load_wilds(state, doc.get("wilds") or {}, problems)
+    closed = doc.get("closed") or []
+    if not isinstance(closed, list) or any(str(z) not in c.zones.by_name for z in closed):
+        problems.append(f"'closed' must list zones of this game, not {closed!r}")
+    else:
+        state.closed = frozenset(c.zones.by_name[str(z)] for z in closed)
     if not problems and not state.over:
         problems.extend(_ends_already(state))
     if problems:

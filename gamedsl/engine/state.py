@@ -69,6 +69,7 @@ class State:
         self._legal: list[Internal] | None = None
         self._deal_rng: random.Random | None = None  # while a deal is dealt: its generator
         self.declared: dict[int, dict[int, int]] = {}  # zone -> {place in it: the card a wild there stands for}
+        self.closed: frozenset[int] = frozenset()  # zones out of the game until the deal ends (`close …`)
 
     # ---- the public contract -----------------------------------------------------------------
     @property
@@ -160,7 +161,8 @@ class State:
         if frame.counters is not None:
             self.counters = list(frame.counters)
         if frame.extra is not None:
-            self.phase, self.public, self.combos, self.played_by, self.winner, self.declared = frame.extra
+            (self.phase, self.public, self.combos, self.played_by, self.winner, self.declared,
+             self.closed) = frame.extra
         (self.current, self.deal_number, self.turn_number, self.moves_in_turn, self.over,
          self.points, results_len) = frame.scalars
         del self.results[results_len:]
@@ -201,7 +203,8 @@ class State:
         combos = tuple(sorted((z, c.kind.name) for z, c in self.combos.items() if self.zones[z]))
         declared = tuple(sorted((z, tuple(sorted(d.items()))) for z, d in self.declared.items()))
         return (self.current, self.deal_number, self.over, self.phase, tuple(tuple(z) for z in self.zones),
-                tuple(self.counters), tuple(self.points), self.public, combos, self.moves_in_turn, declared)
+                tuple(self.counters), tuple(self.points), self.public, combos, self.moves_in_turn, declared,
+                self.closed)
 
     def __repr__(self) -> str:
         return f"<State {self.game.title} deal {self.deal_number} {self.current_player} to move>"
@@ -217,7 +220,8 @@ class State:
             return move
         family = self._c.family_of[dst]
         for zone_id, _ in self._c.actions[action].targets[self.current]:
-            if zone_id != src and self._c.family_of[zone_id] == family and not self.zones[zone_id]:
+            if (zone_id != src and self._c.family_of[zone_id] == family and not self.zones[zone_id]
+                    and zone_id not in self.closed):
                 return (action, card, src, zone_id)
         return move
 
@@ -237,6 +241,7 @@ class State:
         stuck = []
         others = []
         wild = c.wild if c.has_wilds else None
+        closed = self.closed
         for action in c.actions:
             if action.phases is not None and self.phase not in action.phases:
                 continue
@@ -273,6 +278,8 @@ class State:
             live = []  # (target, row of its building table); one empty zone per family: they are alike
             empty_families = set()
             for dst, table in action.targets[p]:
+                if closed and dst in closed:
+                    continue
                 dest = zones[dst]
                 if dest:
                     if slot[dst]:
@@ -286,6 +293,8 @@ class State:
                         live.append((dst, ANY_CARD if table is None else table[64]))
             index = action.index
             for src in action.sources[p]:
+                if closed and src in closed:
+                    continue
                 pile = zones[src]
                 blind = face[src] == "down" or action.named_alone
                 if not pile:
@@ -493,7 +502,8 @@ class State:
         """Phase, revealed cards and combinations are copied once per move before they change."""
         frame = self._frame
         if frame is not None and frame.extra is None:
-            frame.extra = (self.phase, self.public, self.combos, self.played_by, self.winner, self.declared)
+            frame.extra = (self.phase, self.public, self.combos, self.played_by, self.winner, self.declared,
+                           self.closed)
 
     def _run_triggers(self, mover: int) -> None:
         """`whenever` rules: after a move (or a deal), each fires while its condition holds
@@ -512,6 +522,21 @@ class State:
                 return
         names = ", ".join(t.info.cite() for t in triggers if t.condition(self, mover, None))
         raise RulesRuntimeError(f"an automatic rule keeps firing (its effects never make its condition false): {names}")
+
+    def _move_top(self, src: int, dst: int) -> None:
+        """The top card of a zone onto another (a joker set aside, say)."""
+        if src == dst or not self.zones[src]:
+            return
+        self._touch(src)
+        self._touch(dst)
+        self.zones[dst].append(self.zones[src].pop())
+        if len(self.zones[src]) in self.declared.get(src, ()):
+            self._declare(src, len(self.zones[src]), None)
+
+    def _close(self, zone_ids: list[int]) -> None:
+        if zone_ids:
+            self._save_scalar_state()
+            self.closed = self.closed | frozenset(zone_ids)
 
     def _move_all(self, src: int, dst: int, reverse: bool) -> None:
         if src == dst or not self.zones[src]:
@@ -663,6 +688,7 @@ class State:
             self.played_by = {}
             self.winner = None
             self.declared = {}
+            self.closed = frozenset()
             self.counters = [start if not keep else value for start, keep, value
                              in zip(c.counters.start, c.counters.whole_match, kept)]
             rng = random.Random(f"{self.seed}/{number}" + (f"/{attempt}" if attempt else ""))

@@ -42,6 +42,7 @@ def observation(state: State, player: str | int) -> dict[str, Any]:
         "played_by": {c.zones.names[z]: f"P{seat + 1}" for z, seat in state.played_by.items() if state.zones[z]},
         "zones": {c.zones.names[z]: visible_cards(state, z, seat) for z in range(len(state.zones))},
         # what each wild lying on a zone stands for, by its place from the bottom: {P1.side2: {3: "8"}}
+        "closed": sorted(c.zones.names[z] for z in state.closed),
         "wilds": {c.zones.names[z]: {i: cards.RANK_TEXT[x >> 2] for i, x in sorted(d.items())}
                   for z, d in sorted(state.declared.items())},
         "counters": {label: _number(v) for label, v in zip(c.counters.labels, state.counters)},

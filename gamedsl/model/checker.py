@@ -150,8 +150,9 @@ class Checker:
         wild_ranks = {cards.rank_from_text(s.card.text) for s in statements if isinstance(s, ast.WildDecl)}
         for stmt in statements:
             if isinstance(stmt, ast.OrderDecl) and stmt.name in orders and stmt.name not in run_orders:
+                # (Jokers need not be ranked: an unranked joker follows no step of a building rule.)
                 missing = [cards.RANK_TEXT[r] for r in sorted(self.deck_ranks)
-                           if r not in orders[stmt.name] and r not in wild_ranks]
+                           if r not in orders[stmt.name] and r not in wild_ranks and r < 13]
                 if missing:
                     self.error(stmt.name_pos or stmt.pos,
                                f"order '{stmt.name}' does not rank {', '.join(missing)}, which the game's cards use")
@@ -840,6 +841,9 @@ class Checker:
             self.check_condition(effect.condition, per_player=per_player, in_move=per_player)
             for inner in effect.effects:
                 self.check_effect(inner, per_player)
+        elif isinstance(effect, ast.CloseEmpty):
+            if effect.family.text not in self.zones:
+                self.unknown(effect.family.pos, "zone", effect.family.text, self.zones)
         elif isinstance(effect, ast.MoveAllShowing):
             if effect.family.text not in self.zones:
                 self.unknown(effect.family.pos, "zone", effect.family.text, self.zones)

@@ -111,7 +111,7 @@ class OverPlayers:
     """`max/min over players of (EXPR)`, `count of players with (COND)`: over the players still in."""
 
     pos: SourcePos
-    kind: str  # 'max' | 'min' | 'count'
+    kind: str  # 'max' | 'min' | 'sum' | 'count'
     item: Any  # an expression, or for 'count' a condition
 
 
@@ -256,6 +256,15 @@ class MoveAllShowing:
     family: Name
     rank: Name
     target: ZoneRef
+    top_only: bool = False  # `move the top of every …`: only the card showing
+
+
+@dataclass(frozen=True)
+class CloseEmpty:
+    """`close every empty house`: those zones are out of the game until the deal ends."""
+
+    pos: SourcePos
+    family: Name
 
 
 @dataclass(frozen=True)
@@ -354,7 +363,7 @@ class CallEffect:
 
 
 Effect = Union[EndTurn, TurnOver, AddTo, SetTo, IfEffects, GoToPhase, Reveal, MoveAll, TurnTo, "DealCards", "Shuffle",
-               ForEachPlayerEffects, CallEffect, MoveAllShowing]
+               ForEachPlayerEffects, CallEffect, MoveAllShowing, CloseEmpty]
 
 
 # ---- statements -----------------------------------------------------------------------

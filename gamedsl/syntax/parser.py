@@ -571,6 +571,16 @@ class _ToAst(Transformer):
         return ast.MoveAllShowing(self._pos(meta, children), ast.Name(self._tpos(children[0]), str(children[0])),
                                   children[1], children[2])
 
+    def eff_move_top_showing(self, meta, children):
+        return ast.MoveAllShowing(self._pos(meta, children), ast.Name(self._tpos(children[0]), str(children[0])),
+                                  children[1], children[2], top_only=True)
+
+    def eff_close_empty(self, meta, children):
+        return ast.CloseEmpty(self._pos(meta, children), ast.Name(self._tpos(children[0]), str(children[0])))
+
+    def sum_over(self, meta, children):
+        return ast.OverPlayers(self._pos(meta, children), "sum", children[0])
+
     def eliminated_stmt(self, meta, children):
         return ast.Eliminated(self._pos(meta, children), children[0])
 
@@ -1068,4 +1078,5 @@ def _is_effect(node: Any) -> bool:
 
 _EFFECT_TYPES = {t.__name__ for t in (ast.EndTurn, ast.TurnOver, ast.AddTo, ast.SetTo, ast.IfEffects, ast.GoToPhase,
                                       ast.Reveal, ast.MoveAll, ast.TurnTo, ast.DealCards, ast.Shuffle,
-                                      ast.ForEachPlayerEffects, ast.CallEffect, ast.MoveAllShowing)}
+                                      ast.ForEachPlayerEffects, ast.CallEffect, ast.MoveAllShowing,
+                                      ast.CloseEmpty)}
