@@ -1,6 +1,7 @@
 """YAML scenarios: a position, then the exact legal moves, verdicts, first player or scores.
 
-The scenario files under tests/scenarios/<game>/ were written from the rules texts alone.
+The scenario files under tests/scenarios/<game>/ were written from the rules texts alone;
+a variant `<game>/<variant>` has its scenarios under tests/scenarios/<game>__<variant>/.
 Expected moves go through `parse_move`, so a move to any of several alike empty zones
 (eight empty foundations) counts as the one move the engine offers for them.
 """
@@ -24,7 +25,9 @@ def _load_scenarios():
     for game_dir in sorted(p for p in SCENARIO_DIR.iterdir() if p.is_dir()):
         for path in sorted(game_dir.glob("*.yaml")):
             for scenario in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
-                yield pytest.param(game_dir.name, scenario, id=f"{game_dir.name}/{path.stem}/{scenario['name']}")
+                # a folder `a__b` holds the scenarios of the variant game `a/b`
+                yield pytest.param(game_dir.name.replace("__", "/"), scenario,
+                                   id=f"{game_dir.name}/{path.stem}/{scenario['name']}")
 
 
 def canonical(state: gamedsl.State, text: str) -> str:

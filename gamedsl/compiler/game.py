@@ -52,6 +52,7 @@ class CompiledPriority:
     condition: Fn | None
     players: int
     spared: tuple[tuple[int, Fn | None], ...] = ()  # moves a `must` keeps anyway (`except MOVE [while …]`)
+    empty_target: bool = False  # `must … to empty ZONES`: only moves onto a zone that is empty now
 
     def __post_init__(self) -> None:
         self.tests = [self._test(p) for p in range(self.players)]
@@ -86,13 +87,18 @@ class CompiledPriority:
     def keep(self, moves: list[tuple], state: Any, player: int) -> list[tuple]:
         """A `must`: the matching moves (and the spared ones), or all of them when none match."""
         test = self.tests[player]
-        keep = [m for m in moves if test(m)]
+        if self.empty_target:
+            zones = state.zones
+            keep = [m for m in moves if test(m) and not zones[m[3]]]
+        else:
+            keep = [m for m in moves if test(m)]
         if not keep or len(keep) == len(moves):
             return moves
         if self.spared:
             spared = self.spared_now(state, player)
             if spared:
-                keep = [m for m in moves if test(m) or m[0] in spared]
+                kept = set(keep)
+                keep = [m for m in moves if m in kept or m[0] in spared]
         return keep
 
 
@@ -257,6 +263,7 @@ class CompiledGame:
             self.players,
             tuple((self.action_index[name], self.exprs.condition(cond) if cond is not None else None)
                   for name, cond in spec.exceptions),
+            spec.empty_target,
         )
 
     # ---- the deal ----------------------------------------------------------------------

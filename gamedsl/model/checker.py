@@ -902,6 +902,8 @@ class Checker:
             self.check_zone_ref(ref)
         if stmt.condition is not None:
             self.check_condition(stmt.condition, per_player=True)
+        if flt.empty_target and stmt.kind != "must":
+            self.error(flt.pos, "'to empty …' is for 'must' priorities")
         if flt.action is None and not flt.sources and not flt.targets:
             self.error(flt.pos, f"priority '{stmt.name}' must name a move, a 'from' or a 'to'")
         for name, condition in stmt.exceptions:
@@ -911,7 +913,7 @@ class Checker:
                 self.check_condition(condition, per_player=True)
         return PrioritySpec(self.info(stmt, "priority"), stmt.kind, flt.action.text if flt.action else None,
                             flt.sources, flt.targets, stmt.condition,
-                            tuple((name.text, condition) for name, condition in stmt.exceptions))
+                            tuple((name.text, condition) for name, condition in stmt.exceptions), flt.empty_target)
 
 
 def load_statements(path: Path, seen: tuple[str, ...] = ()) -> tuple[ast.GameFile, list[Any], dict[str, tuple[str, ...]], tuple[str, ...]]:

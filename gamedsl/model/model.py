@@ -110,6 +110,7 @@ class PrioritySpec:
     targets: tuple[ast.ZoneRef, ...]
     condition: ast.Condition | None
     exceptions: tuple[tuple[str, ast.Condition | None], ...] = ()  # moves a `must` spares, and when
+    empty_target: bool = False  # `to empty ZONES`: only moves onto a zone that is empty now
 
 
 @dataclass(frozen=True)

@@ -694,6 +694,7 @@ class MoveFilter:
     action: Name | None = None
     sources: tuple[ZoneRef, ...] = ()
     targets: tuple[ZoneRef, ...] = ()
+    empty_target: bool = False  # `to empty house`: only moves onto an empty zone
 
 
 @dataclass(frozen=True)

@@ -888,14 +888,18 @@ class _ToAst(Transformer):
     def move_filter(self, meta, children):
         action = next((ast.Name(self._tpos(c), str(c)) for c in children if isinstance(c, Token)), None)
         sources = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "from"), ())
-        targets = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "to"), ())
-        return ast.MoveFilter(self._pos(meta, children), action, sources, targets)
+        targets = next((c[1] for c in children if isinstance(c, tuple) and c[0] in ("to", "to_empty")), ())
+        empty = any(isinstance(c, tuple) and c[0] == "to_empty" for c in children)
+        return ast.MoveFilter(self._pos(meta, children), action, sources, targets, empty_target=empty)
 
     def filter_from(self, meta, children):
         return ("from", children[0])
 
     def filter_to(self, meta, children):
         return ("to", children[0])
+
+    def filter_to_empty(self, meta, children):
+        return ("to_empty", children[0])
 
     # ---- ending -------------------------------------------------------------------
     def end_block(self, meta, children):
