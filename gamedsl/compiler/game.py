@@ -276,10 +276,13 @@ class CompiledGame:
         return counts
 
     def initial_cards(self, zone_id: int) -> list[int]:
-        spec = self.zones[zone_id].spec
+        zone = self.zones[zone_id]
+        spec = zone.spec
         if not spec.holds_decks and not spec.holds_jokers:
             return []
         deck = [c for c in cards.standard_deck(0) if c >> 2 in spec.holds_ranks]
+        if spec.holds_suits and zone.owner is not None:  # this player's part of the pack
+            deck = [c for c in deck if c & 3 in spec.holds_suits[zone.owner]]
         return deck * spec.holds_decks + cards.standard_deck(spec.holds_jokers)[52:]
 
     def _amount(self, amount: Any) -> int | None:

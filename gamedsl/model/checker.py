@@ -425,10 +425,20 @@ class Checker:
                     if rank in ranks:
                         self.error(name.pos, f"rank {name.text} is listed twice")
                     ranks.append(rank)
+        suit_sets: list[tuple[int, ...]] = []
+        if decl.holds is not None and decl.holds.suits:
+            if decl.owner != "each":
+                self.error(decl.holds.pos, f"zone '{decl.name}': 'in suits A B / C D' gives each player's part:"
+                           " the zone must belong to each player")
+            for group_names in decl.holds.suits:
+                suit_sets.append(self.check_suits(group_names, decl.holds.pos, f"zone '{decl.name}'"))
+            if len(suit_sets) < high:
+                self.error(decl.holds.pos, f"zone '{decl.name}' gives suits for {len(suit_sets)} players;"
+                           f" the game has up to {high}")
         info = RuleInfo(decl.name, "zone", "", "", decl.pos)
         return ZoneSpec(decl.name, count, decl.owner == "each", decl.kind or "pile", face, group, decks, jokers,
                         decl.count is not None, info, decl.sorted_by.text if decl.sorted_by else None,
-                        tuple(sorted(ranks)) if ranks else cards.STANDARD_RANKS)
+                        tuple(sorted(ranks)) if ranks else cards.STANDARD_RANKS, tuple(suit_sets))
 
     def check_owner(self, owner: str | None, pos: SourcePos) -> None:
         """A possessive owner (`dealer's`, `winner's`) names a player through a shared counter."""

@@ -44,6 +44,7 @@ class ZoneSpec:
     info: RuleInfo
     sorted_by: str | None = None  # the order a hand is shown in
     holds_ranks: tuple[int, ...] = tuple(range(13))  # the ranks of its decks (a stripped deck holds fewer)
+    holds_suits: tuple[tuple[int, ...], ...] = ()  # per seat, the suits its instance holds (all when empty)
 
 
 @dataclass(frozen=True)

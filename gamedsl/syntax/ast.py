@@ -437,6 +437,7 @@ class Holds:
     deck: Name
     jokers: float = 0
     ranks: tuple[Name, ...] = ()  # a stripped deck: `of 7 8 9 10 J Q K A`
+    suits: tuple[tuple[Name, ...], ...] = ()  # `in suits H C / S D`: each player's part, in seat order
 
 
 @dataclass(frozen=True)

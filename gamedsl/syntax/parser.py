@@ -473,12 +473,19 @@ class _ToAst(Transformer):
         numbers = _tokens(children, "NUMBER")
         name = _tokens(children, "NAME")[0]
         ranks = next((c for c in children if isinstance(c, tuple) and c and isinstance(c[0], ast.Name)), ())
+        suits = next((c[1] for c in children if isinstance(c, tuple) and c and c[0] == "suits"), ())
         holds = ast.Holds(self._pos(meta, children), float(numbers[0]), ast.Name(self._tpos(name), str(name)),
-                          float(numbers[1]) if len(numbers) > 1 else 0, ranks)
+                          float(numbers[1]) if len(numbers) > 1 else 0, ranks, suits)
         return ("holds", holds.pos, holds)
 
     def holds_ranks(self, meta, children):
         return tuple(children)
+
+    def holds_suits(self, meta, children):
+        return ("suits", tuple(children))
+
+    def suit_group(self, meta, children):
+        return tuple(ast.Name(self._tpos(t), str(t)) for t in children)
 
     # ---- deal ---------------------------------------------------------------------
     def deal_block(self, meta, children):
