@@ -174,3 +174,39 @@ def test_bad_suits_in_a_pack_are_reported(tmp_path):
         assert "'X' is not a suit" in str(err)
     else:
         raise AssertionError("a bad suit must be reported")
+
+
+# ---- look-ahead priorities (Russian Bank V4) ---------------------------------------------------------
+
+STRICT_FILLER = {"house4": ["KS"], "house5": ["KH"], "house6": ["KD"], "house7": ["KC"], "house8": ["QC"]}
+
+
+def test_a_covered_card_that_can_reach_a_foundation_must_be_freed_first():
+    game = cached_game("russian_bank/strict")
+    state = position(game, turn="P1", zones={
+        "P1.reserve": ["QS"], "P1.hand": ["3C"], "P2.reserve": ["JD"], "P2.hand": ["4C"],
+        "house1": ["2H", "9S"], "house2": ["10H"], "house3": ["6C"], **STRICT_FILLER,
+        "foundation1": ["AH"]})
+    assert texts(state) == ["9S house1 -> house2"]          # S1: then 2H goes to the foundation
+    verdict = state.explain("turn")
+    assert not verdict.legal and verdict.rule.name == "S1"
+
+
+def test_with_no_foundation_play_loading_is_compulsory():
+    game = cached_game("russian_bank/strict")
+    state = position(game, turn="P1", zones={
+        "P1.reserve": ["QS"], "P1.hand": ["3C"], "P2.reserve": ["JD"], "P2.waste": ["7D"], "P2.hand": ["4C"],
+        "house1": ["6D"], "house2": ["10H"], "house3": ["KH"], **STRICT_FILLER})
+    assert texts(state) == ["6D house1 -> P2.waste"]        # S2 (and not 6D onto 7C, nor turn)
+
+
+def test_the_hand_card_waits_while_a_house_can_be_emptied():
+    game = cached_game("russian_bank/strict")
+    state = position(game, turn="P1", zones={
+        "P1.reserve": ["QS"], "P1.hand": ["3C"], "P2.reserve": ["JD"], "P2.hand": ["4C"],
+        "house1": ["9S"], "house2": ["10H"], "house3": ["KH"], **STRICT_FILLER})
+    legal = texts(state)
+    assert "turn" not in legal and "9S house1 -> house2" in legal      # S3: empty house1 first
+    state.play("9S house1 -> house2")
+    legal = texts(state)
+    assert "turn" not in legal and "QS P1.reserve -> house1" in legal    # P3: fill it before turning

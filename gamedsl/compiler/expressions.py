@@ -361,6 +361,10 @@ class ExprCompiler:
             if node.quantifier == "every":
                 return lambda st, p, mv: all(st.shown_rank(z) == rank for z in ids(st, p))
             return lambda st, p, mv: any(st.shown_rank(z) == rank for z in ids(st, p))
+        if isinstance(node, ast.CanReach):
+            goal = self.condition(node.condition)
+            depth = node.depth
+            return lambda st, p, mv: st._can_reach(p, depth, lambda: goal(st, p, None))
         if isinstance(node, ast.OneSuit):
             ids = self.zone_ids(node.zone)
 

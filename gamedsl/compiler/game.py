@@ -53,6 +53,7 @@ class CompiledPriority:
     players: int
     spared: tuple[tuple[int, Fn | None], ...] = ()  # moves a `must` keeps anyway (`except MOVE [while …]`)
     empty_target: bool = False  # `must … to empty ZONES`: only moves onto a zone that is empty now
+    depth: int = 0  # `must reach … within N moves`
 
     def __post_init__(self) -> None:
         self.tests = [self._test(p) for p in range(self.players)]
@@ -264,6 +265,7 @@ class CompiledGame:
             tuple((self.action_index[name], self.exprs.condition(cond) if cond is not None else None)
                   for name, cond in spec.exceptions),
             spec.empty_target,
+            spec.depth,
         )
 
     # ---- the deal ----------------------------------------------------------------------

@@ -363,6 +363,52 @@ class State:
             declared.setdefault(zone_id, {})[place] = card
         self.declared = {z: d for z, d in declared.items() if d}
 
+    # ---- look-ahead --------------------------------------------------------------------------------
+    def _keep_reaching(self, priority: Any, moves: list[Internal]) -> list[Internal]:
+        """`must reach FILTER within N moves when possible`: keep the moves that begin a sequence
+        of this player's moves, in this turn, ending with a move the filter matches; all of them
+        when there is none. (The sequences are searched among the moves the building rules allow,
+        priorities aside.)"""
+        test = priority.tests[self.current]
+        keep = [m for m in moves if self._leads_to(m, priority.depth, test)]
+        return keep or moves
+
+    def _leads_to(self, move: Internal, depth: int, test: Any) -> bool:
+        if test(move):
+            return True
+        if depth <= 1:
+            return False
+        return self._after(move, lambda: any(self._leads_to(m, depth - 1, test)
+                                             for m in self._generate(apply_priorities=False)))
+
+    def _can_reach(self, player: int, depth: int, goal: Any) -> bool:
+        """Could this player, with at most `depth` moves of this turn, bring about `goal`?"""
+        if self.current != player or self.over or self._frame is not None:
+            return goal()
+        if goal():
+            return True
+        if depth <= 0:
+            return False
+        return any(self._after(m, lambda: self._can_reach(player, depth - 1, goal))
+                   for m in self._generate(apply_priorities=False))
+
+    def _after(self, move: Internal, then: Any) -> bool:
+        """Play `move` for a look, ask `then()` if the turn goes on, and take the move back."""
+        player, turn = self.current, self.turn_number
+        saved_legal = self._legal
+        try:
+            self._apply(move)
+        except (RulesRuntimeError, ArithmeticError, IndexError, KeyError, TypeError, ValueError):
+            self._abandon()
+            self._legal = saved_legal
+            return False
+        try:
+            return (not self.over and self.current == player and self.turn_number == turn
+                    and bool(then()))
+        finally:
+            self.undo()
+            self._legal = saved_legal
+
     def combination_on(self, zone_id: int):
         """The combination lying on a zone (its kind, length and key), or None."""
         return self.combos.get(zone_id) if self.zones[zone_id] else None
@@ -408,6 +454,8 @@ class State:
         for priority in self._c.priorities:
             if priority.kind == "must":
                 moves = priority.keep(moves, self, p)
+            elif priority.kind == "reach":
+                moves = self._keep_reaching(priority, moves)
             else:
                 test = priority.tests[p]
                 hit = [m for m in moves if test(m)]

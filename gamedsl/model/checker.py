@@ -580,6 +580,10 @@ class Checker:
                 self.check_expr(key, per_player, in_move)
         elif isinstance(cond, ast.OneSuit):
             self.check_zone_ref(cond.zone, per_player)
+        elif isinstance(cond, ast.CanReach):
+            self.check_condition(cond.condition, per_player, in_move)
+            if not 1 <= cond.depth <= 4:
+                self.error(cond.pos, "'can reach (…) within N moves' looks 1 to 4 moves ahead")
         elif isinstance(cond, ast.Shows):
             self.check_zone_ref(cond.zone, per_player)
             self.rank_of(cond.rank, "this condition")
@@ -912,6 +916,8 @@ class Checker:
             self.check_zone_ref(ref)
         if stmt.condition is not None:
             self.check_condition(stmt.condition, per_player=True)
+        if stmt.kind == "reach" and not 1 <= stmt.depth <= 4:
+            self.error(stmt.pos, "'must reach … within N moves' looks 1 to 4 moves ahead")
         if flt.empty_target and stmt.kind != "must":
             self.error(flt.pos, "'to empty …' is for 'must' priorities")
         if flt.action is None and not flt.sources and not flt.targets:
@@ -923,7 +929,8 @@ class Checker:
                 self.check_condition(condition, per_player=True)
         return PrioritySpec(self.info(stmt, "priority"), stmt.kind, flt.action.text if flt.action else None,
                             flt.sources, flt.targets, stmt.condition,
-                            tuple((name.text, condition) for name, condition in stmt.exceptions), flt.empty_target)
+                            tuple((name.text, condition) for name, condition in stmt.exceptions), flt.empty_target,
+                            stmt.depth)
 
 
 def load_statements(path: Path, seen: tuple[str, ...] = ()) -> tuple[ast.GameFile, list[Any], dict[str, tuple[str, ...]], tuple[str, ...]]:

@@ -112,6 +112,7 @@ class PrioritySpec:
     condition: ast.Condition | None
     exceptions: tuple[tuple[str, ast.Condition | None], ...] = ()  # moves a `must` spares, and when
     empty_target: bool = False  # `to empty ZONES`: only moves onto a zone that is empty now
+    depth: int = 0  # `must reach … within N moves`
 
 
 @dataclass(frozen=True)

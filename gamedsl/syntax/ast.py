@@ -268,6 +268,16 @@ class CloseEmpty:
 
 
 @dataclass(frozen=True)
+class CanReach:
+    """`can reach (CONDITION) within N moves`: some sequence of the player's own moves in this
+    turn, at most N long, leads to a position where the condition holds (priorities aside)."""
+
+    pos: SourcePos
+    condition: Any
+    depth: int
+
+
+@dataclass(frozen=True)
 class OneSuit:
     """Every card of the zone is of one suit (an empty zone is not)."""
 
@@ -276,7 +286,7 @@ class OneSuit:
 
 
 Condition = Union[Compare, ZoneEmpty, MovedFrom, CanGo, HasOfARank, IsRanks, Extreme, PhaseIs, Played, AllOf, AnyOf,
-                  NotCond, OneSuit, Shows]
+                  NotCond, OneSuit, Shows, CanReach]
 
 
 # ---- effects --------------------------------------------------------------------------
@@ -704,11 +714,12 @@ class PriorityDecl:
     name: str
     description: str
     section: str
-    kind: str  # 'must' | 'forbid'
+    kind: str  # 'must' | 'forbid' | 'reach'
     filter: MoveFilter
     condition: Condition | None = None
     exceptions: tuple[tuple[Name, Condition | None], ...] = ()  # `must …, except MOVE [while …]`
     name_pos: SourcePos | None = None  # where the name is written (pos: where the statement starts)
+    depth: int = 0  # `must reach FILTER within N moves`: how far ahead to look
 
 
 @dataclass(frozen=True)

@@ -879,7 +879,13 @@ class _ToAst(Transformer):
         body = children[-1]
         return ast.PriorityDecl(self._pos(meta, children), str(children[0]), self._string(children[1:-1]),
                                 self._section(children), body[0], body[1], body[2], name_pos=self._tpos(children[0]),
-                                exceptions=body[3] if len(body) > 3 else ())
+                                exceptions=body[3] if len(body) > 3 else (), depth=body[4] if len(body) > 4 else 0)
+
+    def reach_stmt(self, meta, children):
+        return ("reach", children[0], None, (), int(float(children[1])))
+
+    def cond_reach(self, meta, children):
+        return ast.CanReach(self._pos(meta, children), children[0], int(float(children[1])))
 
     def must_stmt(self, meta, children):
         spared = tuple(c[1] for c in children[1:] if isinstance(c, tuple) and c and c[0] == "except")
