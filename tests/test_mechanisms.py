@@ -210,3 +210,16 @@ def test_the_hand_card_waits_while_a_house_can_be_emptied():
     state.play("9S house1 -> house2")
     legal = texts(state)
     assert "turn" not in legal and "QS P1.reserve -> house1" in legal    # P3: fill it before turning
+
+
+def test_rule_4_play_on_to_turn_up_the_face_down_cards():
+    game = cached_game("russian_bank/face_down_tableau")
+    state = position(game, turn="P1", zones={
+        "P1.reserve": ["QS"], "P1.hand": ["3C"], "P2.reserve": ["JD"], "P2.hand": ["4C"],
+        "house1": ["2D", "9S"], "house2": ["10H"], "house3": ["KH"], **STRICT_FILLER},
+        revealed=["9S", "10H", "KH", "KS", "KD", "KC", "QC"])
+    assert state.observation("P2")["zones"]["house1"] == ["??", "9S"]
+    assert texts(state) == ["9S house1 -> house2"]          # uncovers the face-down 2D
+    state.play("9S house1 -> house2")
+    assert state.observation("P2")["zones"]["house1"] == ["2D"]
+    assert state.observation("P2")["zones"]["house2"] == ["10H", "9S"]  # (face up: they stay up)

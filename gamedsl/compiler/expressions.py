@@ -168,6 +168,21 @@ class ExprCompiler:
             return self.card_key(node)
         if isinstance(node, ast.OverPlayers):
             return self.over_players(node)
+        if isinstance(node, ast.HiddenCards):
+            ids = self.zone_ids(node.zone)
+            face = [z.spec.face for z in self.zones.instances]
+
+            def hidden(st: Any, p: int, mv: Any) -> int:
+                count = 0
+                for z in ids(st, p):
+                    pile = st.zones[z]
+                    if face[z] == "up" or not pile:
+                        continue
+                    covered = pile[:-1] if face[z] == "down_top_up" else pile
+                    count += sum(1 for c in covered if c not in st.public)
+                return count
+
+            return hidden
         if isinstance(node, ast.NextPlayer):
             return self.next_player(node)
         if isinstance(node, ast.RandomPlayer):

@@ -54,6 +54,7 @@ class CompiledPriority:
     spared: tuple[tuple[int, Fn | None], ...] = ()  # moves a `must` keeps anyway (`except MOVE [while …]`)
     empty_target: bool = False  # `must … to empty ZONES`: only moves onto a zone that is empty now
     depth: int = 0  # `must reach … within N moves`
+    lowered: Fn | None = None  # `must lower EXPR within N moves`
 
     def __post_init__(self) -> None:
         self.tests = [self._test(p) for p in range(self.players)]
@@ -152,6 +153,7 @@ class CompiledGame:
         self.exprs = ExprCompiler(model, self.zones, self.counters, options, self.accept_of_zone, self.slot)
         self.exprs.deal_step_builder = self._deal_step  # `deal` and `shuffle` as effects of moves
         self.top_only = [z.shows_top_only for z in self.zones.instances]
+        self.keeps_up = [z.id for z in self.zones.instances if z.spec.keeps_up]
         self.face = [z.spec.face for z in self.zones.instances]
         self.family_of = [(z.spec.name, z.owner) for z in self.zones.instances]
         self.combination_kinds = self._combination_kinds()
@@ -266,6 +268,7 @@ class CompiledGame:
                   for name, cond in spec.exceptions),
             spec.empty_target,
             spec.depth,
+            self.exprs.expr(spec.lowered) if spec.lowered is not None else None,
         )
 
     # ---- the deal ----------------------------------------------------------------------

@@ -151,8 +151,10 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
     if move not in moves:
         return info, "this move is not possible here"
     for priority in c.priorities:
-        if priority.kind in ("must", "reach"):
-            keep = priority.keep(moves, state, p) if priority.kind == "must" else state._keep_reaching(priority, moves)
+        if priority.kind in ("must", "reach", "lower"):
+            keep = (priority.keep(moves, state, p) if priority.kind == "must" else
+                    state._keep_reaching(priority, moves) if priority.kind == "reach" else
+                    state._keep_lowering(priority, moves))
             if keep is not moves:
                 if move not in keep:
                     options = ", ".join(str(state.game.codec.public(m)) for m in keep[:4])

@@ -365,13 +365,34 @@ class State:
 
     # ---- look-ahead --------------------------------------------------------------------------------
     def _keep_reaching(self, priority: Any, moves: list[Internal]) -> list[Internal]:
-        """`must reach FILTER within N moves when possible`: keep the moves that begin a sequence
-        of this player's moves, in this turn, ending with a move the filter matches; all of them
-        when there is none. (The sequences are searched among the moves the building rules allow,
-        priorities aside.)"""
+        """`must reach FILTER within N moves when possible`: keep the moves that begin a shortest
+        sequence of this player's moves, in this turn, ending with a move the filter matches; all
+        of them when there is none. (The sequences are searched among the moves the building
+        rules allow, priorities aside.)"""
         test = priority.tests[self.current]
-        keep = [m for m in moves if self._leads_to(m, priority.depth, test)]
-        return keep or moves
+        for depth in range(1, priority.depth + 1):  # the shortest sequences: in the fewest moves
+            keep = [m for m in moves if self._leads_to(m, depth, test)]
+            if keep:
+                return keep
+        return moves
+
+    def _keep_lowering(self, priority: Any, moves: list[Internal]) -> list[Internal]:
+        """`must lower EXPR within N moves when possible`: keep the moves that begin a shortest
+        sequence of this player's moves, in this turn, after which EXPR is lower than now; all
+        when none does."""
+        p = self.current
+        measure = priority.lowered
+        now = measure(self, p, None)
+
+        def lowers(move: Internal, depth: int) -> bool:
+            return self._after(move, lambda: measure(self, p, None) < now or (
+                depth > 1 and any(lowers(m, depth - 1) for m in self._generate(apply_priorities=False))))
+
+        for depth in range(1, priority.depth + 1):  # the shortest sequences: in the fewest moves
+            keep = [m for m in moves if lowers(m, depth)]
+            if keep:
+                return keep
+        return moves
 
     def _leads_to(self, move: Internal, depth: int, test: Any) -> bool:
         if test(move):
@@ -456,6 +477,8 @@ class State:
                 moves = priority.keep(moves, self, p)
             elif priority.kind == "reach":
                 moves = self._keep_reaching(priority, moves)
+            elif priority.kind == "lower":
+                moves = self._keep_lowering(priority, moves)
             else:
                 test = priority.tests[p]
                 hit = [m for m in moves if test(m)]
@@ -502,6 +525,8 @@ class State:
         self.moves_in_turn += 1
         for effect in action.then_effects:
             effect(self, p, move)
+        if c.keeps_up:
+            self._keep_tops_up()
         self._run_triggers(p)
         self._check_end(p)
         self.history.append(self._frame)
@@ -580,6 +605,13 @@ class State:
         self.zones[dst].append(self.zones[src].pop())
         if len(self.zones[src]) in self.declared.get(src, ()):
             self._declare(src, len(self.zones[src]), None)
+
+    def _keep_tops_up(self) -> None:
+        """Zones whose turned cards stay up: every card that has been on top is known to all."""
+        tops = {self.zones[z][-1] for z in self._c.keeps_up if self.zones[z]}
+        if not tops <= self.public:
+            self._save_scalar_state()
+            self.public = self.public | tops
 
     def _close(self, zone_ids: list[int]) -> None:
         if zone_ids:
@@ -755,6 +787,8 @@ class State:
         self.moves_in_turn = 0
         self._legal = None
         self._begin_turn()
+        if c.keeps_up:
+            self._keep_tops_up()
         # What the deal itself brings about: automatic rules, and hands that end it at once.
         self._run_triggers(self.current)
         self._check_end(self.current)

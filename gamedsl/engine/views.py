@@ -25,7 +25,9 @@ def visible_cards(state: State, zone_id: int, player: int) -> list[str]:
         return [cards.CARD_TEXT[x] if x in state.public else HIDDEN for x in pile]
     if face == "down":
         return [cards.CARD_TEXT[x] if x in state.public else HIDDEN for x in pile]
-    return [HIDDEN] * (len(pile) - 1) + [cards.CARD_TEXT[pile[-1]]] if pile else []
+    if not pile:
+        return []
+    return [cards.CARD_TEXT[x] if x in state.public else HIDDEN for x in pile[:-1]] + [cards.CARD_TEXT[pile[-1]]]
 
 
 def observation(state: State, player: str | int) -> dict[str, Any]:

@@ -438,7 +438,7 @@ class Checker:
         info = RuleInfo(decl.name, "zone", "", "", decl.pos)
         return ZoneSpec(decl.name, count, decl.owner == "each", decl.kind or "pile", face, group, decks, jokers,
                         decl.count is not None, info, decl.sorted_by.text if decl.sorted_by else None,
-                        tuple(sorted(ranks)) if ranks else cards.STANDARD_RANKS, tuple(suit_sets))
+                        tuple(sorted(ranks)) if ranks else cards.STANDARD_RANKS, tuple(suit_sets), decl.keeps_up)
 
     def check_owner(self, owner: str | None, pos: SourcePos) -> None:
         """A possessive owner (`dealer's`, `winner's`) names a player through a shared counter."""
@@ -512,6 +512,8 @@ class Checker:
                 self.check_condition(expr.item, per_player=True)
             else:
                 self.check_expr(expr.item, per_player=True)
+        elif isinstance(expr, ast.HiddenCards):
+            self.check_zone_ref(expr.zone, per_player)
         elif isinstance(expr, ast.NextPlayer):
             self.check_expr(expr.seat, per_player, in_move)
         elif isinstance(expr, ast.IfExpr):
@@ -916,11 +918,13 @@ class Checker:
             self.check_zone_ref(ref)
         if stmt.condition is not None:
             self.check_condition(stmt.condition, per_player=True)
-        if stmt.kind == "reach" and not 1 <= stmt.depth <= 4:
+        if stmt.lowered is not None:
+            self.check_expr(stmt.lowered, per_player=True)
+        if stmt.kind in ("reach", "lower") and not 1 <= stmt.depth <= 4:
             self.error(stmt.pos, "'must reach … within N moves' looks 1 to 4 moves ahead")
         if flt.empty_target and stmt.kind != "must":
             self.error(flt.pos, "'to empty …' is for 'must' priorities")
-        if flt.action is None and not flt.sources and not flt.targets:
+        if flt.action is None and not flt.sources and not flt.targets and stmt.kind != "lower":
             self.error(flt.pos, f"priority '{stmt.name}' must name a move, a 'from' or a 'to'")
         for name, condition in stmt.exceptions:
             if name.text not in actions:
@@ -930,7 +934,7 @@ class Checker:
         return PrioritySpec(self.info(stmt, "priority"), stmt.kind, flt.action.text if flt.action else None,
                             flt.sources, flt.targets, stmt.condition,
                             tuple((name.text, condition) for name, condition in stmt.exceptions), flt.empty_target,
-                            stmt.depth)
+                            stmt.depth, stmt.lowered)
 
 
 def load_statements(path: Path, seen: tuple[str, ...] = ()) -> tuple[ast.GameFile, list[Any], dict[str, tuple[str, ...]], tuple[str, ...]]:

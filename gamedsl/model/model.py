@@ -45,6 +45,7 @@ class ZoneSpec:
     sorted_by: str | None = None  # the order a hand is shown in
     holds_ranks: tuple[int, ...] = tuple(range(13))  # the ranks of its decks (a stripped deck holds fewer)
     holds_suits: tuple[tuple[int, ...], ...] = ()  # per seat, the suits its instance holds (all when empty)
+    keeps_up: bool = False  # a card once on top stays face up (known to all) when covered
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,7 @@ class PrioritySpec:
     exceptions: tuple[tuple[str, ast.Condition | None], ...] = ()  # moves a `must` spares, and when
     empty_target: bool = False  # `to empty ZONES`: only moves onto a zone that is empty now
     depth: int = 0  # `must reach … within N moves`
+    lowered: ast.Expr | None = None  # `must lower EXPR within N moves`
 
 
 @dataclass(frozen=True)

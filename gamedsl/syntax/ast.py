@@ -130,6 +130,14 @@ class RandomPlayer:
 
 
 @dataclass(frozen=True)
+class HiddenCards:
+    """`hidden cards in ZONE`: how many of its cards are face down and not known to all."""
+
+    pos: SourcePos
+    zone: ZoneRef
+
+
+@dataclass(frozen=True)
 class IfExpr:
     """`A if CONDITION else B`."""
 
@@ -463,6 +471,7 @@ class ZoneDecl:
     holds: Holds | None = None
     problems: tuple[tuple[SourcePos, str], ...] = ()  # attributes given twice, ...
     sorted_by: Name | None = None  # how a hand is shown: `sorted by strength`
+    keeps_up: bool = False  # `turned cards stay up`: a card once on top stays known to all
 
 
 @dataclass(frozen=True)
@@ -720,6 +729,7 @@ class PriorityDecl:
     exceptions: tuple[tuple[Name, Condition | None], ...] = ()  # `must …, except MOVE [while …]`
     name_pos: SourcePos | None = None  # where the name is written (pos: where the statement starts)
     depth: int = 0  # `must reach FILTER within N moves`: how far ahead to look
+    lowered: Any = None  # `must lower EXPR within N moves`: the expression to bring down
 
 
 @dataclass(frozen=True)

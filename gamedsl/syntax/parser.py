@@ -466,6 +466,15 @@ class _ToAst(Transformer):
     def top_face_attr(self, meta, children):
         return ("face", self._pos(meta, children), (None, str(children[0])))
 
+    def keeps_up_attr(self, meta, children):
+        return ("keeps_up", self._pos(meta, children), True)
+
+    def hidden_cards(self, meta, children):
+        return ast.HiddenCards(self._pos(meta, children), children[0])
+
+    def lower_stmt(self, meta, children):
+        return ("lower", ast.MoveFilter(self._pos(meta, children)), None, (), int(float(children[1])), children[0])
+
     def group_attr(self, meta, children):
         return ("group", self._pos(meta, children), float(children[0]))
 
@@ -879,7 +888,8 @@ class _ToAst(Transformer):
         body = children[-1]
         return ast.PriorityDecl(self._pos(meta, children), str(children[0]), self._string(children[1:-1]),
                                 self._section(children), body[0], body[1], body[2], name_pos=self._tpos(children[0]),
-                                exceptions=body[3] if len(body) > 3 else (), depth=body[4] if len(body) > 4 else 0)
+                                exceptions=body[3] if len(body) > 3 else (), depth=body[4] if len(body) > 4 else 0,
+                                lowered=body[5] if len(body) > 5 else None)
 
     def reach_stmt(self, meta, children):
         return ("reach", children[0], None, (), int(float(children[1])))
