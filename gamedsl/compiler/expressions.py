@@ -376,6 +376,11 @@ class ExprCompiler:
             if node.quantifier == "every":
                 return lambda st, p, mv: all(st.shown_rank(z) == rank for z in ids(st, p))
             return lambda st, p, mv: any(st.shown_rank(z) == rank for z in ids(st, p))
+        if isinstance(node, ast.ZoneClosed):
+            ids = self.zone_ids(node.zone)
+            if node.quantifier == "every":
+                return lambda st, p, mv: all(z in st.closed for z in ids(st, p))
+            return lambda st, p, mv: any(z in st.closed for z in ids(st, p))
         if isinstance(node, ast.CanReach):
             goal = self.condition(node.condition)
             depth = node.depth

@@ -129,6 +129,9 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
                 return info, f"{cards.CARD_TEXT[card]} is not available: only the top card of {names[src]} can move"
         elif not pile and not action.first_effects:
             return info, f"{names[src]} is empty"
+        if dst in state.closed or src in state.closed:
+            closed = names[dst] if dst in state.closed else names[src]
+            return info, f"{closed} is closed: it is out of play for the rest of the deal"
         if dst == NO or dst not in action.target_sets[p]:
             where = names[dst] if dst != NO else "there"
             return info, f"{state.current_player} may not move a card to {where}"

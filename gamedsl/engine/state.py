@@ -216,7 +216,7 @@ class State:
         Empty zones of one family (eight empty piles of one kind, say) are alike, so only the first
         is offered; a move to another of them is the same move."""
         action, card, src, dst = move
-        if dst < 0 or self.zones[dst] or action >= len(self._c.actions):
+        if dst < 0 or self.zones[dst] or action >= len(self._c.actions) or dst in self.closed:
             return move
         family = self._c.family_of[dst]
         for zone_id, _ in self._c.actions[action].targets[self.current]:

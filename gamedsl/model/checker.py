@@ -582,6 +582,8 @@ class Checker:
                 self.check_expr(key, per_player, in_move)
         elif isinstance(cond, ast.OneSuit):
             self.check_zone_ref(cond.zone, per_player)
+        elif isinstance(cond, ast.ZoneClosed):
+            self.check_zone_ref(cond.zone, per_player)
         elif isinstance(cond, ast.CanReach):
             self.check_condition(cond.condition, per_player, in_move)
             if not 1 <= cond.depth <= 4:

@@ -276,6 +276,15 @@ class CloseEmpty:
 
 
 @dataclass(frozen=True)
+class ZoneClosed:
+    """`house 3 is closed`, `some house is closed`: put out of play by `close every empty …`."""
+
+    pos: SourcePos
+    zone: ZoneRef
+    quantifier: str = ""
+
+
+@dataclass(frozen=True)
 class CanReach:
     """`can reach (CONDITION) within N moves`: some sequence of the player's own moves in this
     turn, at most N long, leads to a position where the condition holds (priorities aside)."""
@@ -294,7 +303,7 @@ class OneSuit:
 
 
 Condition = Union[Compare, ZoneEmpty, MovedFrom, CanGo, HasOfARank, IsRanks, Extreme, PhaseIs, Played, AllOf, AnyOf,
-                  NotCond, OneSuit, Shows, CanReach]
+                  NotCond, OneSuit, Shows, CanReach, ZoneClosed]
 
 
 # ---- effects --------------------------------------------------------------------------

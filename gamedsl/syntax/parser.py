@@ -578,6 +578,11 @@ class _ToAst(Transformer):
     def ties_again(self, meta, children):
         return ast.Name(self._pos(meta, children), "again")
 
+    def cond_closed(self, meta, children):
+        quant = _tokens(children, "QUANT")
+        refs = [c for c in children if isinstance(c, ast.ZoneRef)]
+        return ast.ZoneClosed(self._pos(meta, children), refs[0], str(quant[0]) if quant else "")
+
     def cond_shows(self, meta, children):
         quant = _tokens(children, "QUANT")
         refs = [c for c in children if isinstance(c, ast.ZoneRef)]
