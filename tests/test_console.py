@@ -160,3 +160,28 @@ def test_every_schwimmen_variant_plays_in_the_console_between_computers():
         run = gamedsl("play", name, "--players", "3", "--seed", "1", "--seats", "computer,computer,random",
                       timeout=300)
         assert run.returncode == 0 and "Game over." in run.stdout, (name, run.stderr)
+
+
+def test_every_patience_game_plays_in_the_console_between_computers():
+    names = ["spite_and_malice"] + [f"russian_bank/{v}" for v in (
+        "waste_top", "reserve_12", "reserve_11", "cut_for_first", "first_highest_reserve", "first_by_tableau",
+        "alternate_first", "strict", "face_down_tableau", "less_strict", "reserve_face_down", "crossley",
+        "one_pack", "short")]
+    for name in names:
+        options = [] if name == "spite_and_malice" else ["--option", "target=1"]
+        run = gamedsl("play", name, "--seed", "2", "--seats", "computer,random", *options, timeout=300)
+        assert run.returncode == 0 and "Game over." in run.stdout, (name, run.stderr[-500:])
+    run = gamedsl("play", "three_players", "--seed", "2", "--seats", "computer,random,random", "--option", "target=1",
+                  timeout=300)
+    assert run.returncode == 0 and "Game over." in run.stdout, run.stderr[-500:]
+
+
+def test_the_table_shows_a_joker_as_what_it_stands_for():
+    import gamedsl
+    from gamedsl.console import render
+
+    game = gamedsl.load_game("spite_and_malice")
+    state = game.load_position(yaml.safe_dump({
+        "turn": "P1", "zones": {"P1.stock": ["8C"], "P2.stock": ["9D"], "P1.hand": ["JK", "7D"], "P1.side1": ["9S"]}}))
+    state.play("discard JK P1.hand -> P1.side1 as 8")
+    assert "JK=8" in render(state, 1)

@@ -64,3 +64,43 @@ def test_v10_three_player_deal() -> None:
             len(zones[f"{p}.reserve"]) for p in ("P1", "P2", "P3"))
         assert shown + len(zones["aside"]) == 9 + 24                     # 3 * (8 + 3), joker included
         assert zones["aside"] in ([], ["JK"])
+
+
+# ---- V3(a) and V3(d): who starts, over whole deals (engine-side checks) -------------------------------
+
+def test_v3a_the_lowest_cut_starts_and_the_cut_cards_go_back():
+    game = cached_game("russian_bank/cut_for_first")
+    order = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+    for seed in SEEDS:
+        state = game.new_game(seed)
+        zones = yaml.safe_load(state.to_yaml())["zones"]
+        assert zones["P1.cut"] == [] and zones["P2.cut"] == []          # back in the packs
+        assert len(zones["P1.hand"]) == 35 and len(zones["P2.hand"]) == 35
+    # The first-player rule itself, on laid-out cut cards:
+    state = game.new_game(1)
+    by_name = game.compiled.zones.by_name
+    from gamedsl import cards
+    for low, high, first in (("3H", "9C", "P1"), ("KD", "2S", "P2")):
+        state.zones[by_name["P1.cut"]] = [cards.parse_card(low)]
+        state.zones[by_name["P2.cut"]] = [cards.parse_card(high)]
+        assert game.first_player(state) == first
+    state.zones[by_name["P1.cut"]] = [cards.parse_card("7H")]
+    state.zones[by_name["P2.cut"]] = [cards.parse_card("7S")]
+    assert game.first_player(state) is None                              # equal cuts: cut again
+
+
+def test_v3d_the_players_take_turns_to_start():
+    import random
+
+    game = cached_game("russian_bank/alternate_first", None, (("target", 1000),))
+    state = game.new_game(4)
+    rng = random.Random(4)
+    starters = [state.current_player]
+    seen = len(state.results)
+    while len(starters) < 4:
+        moves = state.legal_moves()
+        state.play(moves[rng.randrange(len(moves))])
+        if len(state.results) != seen:
+            seen = len(state.results)
+            starters.append(state.current_player)
+    assert starters[1:] == [("P1" if s == "P2" else "P2") for s in starters[:-1]]
