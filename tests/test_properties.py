@@ -16,7 +16,8 @@ from gamedsl import resources
 from .conftest import cached_game
 
 GAMES = resources.game_names()
-SHORT_MATCH = {"russian_bank": (("target", 1),)}  # the first deal that scores decides the match
+# Matches to a target (Russian Bank and its variants: 300) end with the first deal that scores.
+SHORT_MATCH = {name: (("target", 1),) for name in GAMES if "target" in gamedsl.load_game(name).options}
 
 
 def random_playout(game: gamedsl.Game, seed: int, steps: int, chooser_seed: int):

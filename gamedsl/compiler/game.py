@@ -55,12 +55,15 @@ class CompiledPriority:
     empty_target: bool = False  # `must … to empty ZONES`: only moves onto a zone that is empty now
     depth: int = 0  # `must reach … within N moves`
     lowered: Fn | None = None  # `must lower EXPR within N moves`
+    also: frozenset[int] = frozenset()  # more moves the filter names (`play or play_waste`)
 
     def __post_init__(self) -> None:
         self.tests = [self._test(p) for p in range(self.players)]
 
     def _test(self, player: int) -> Callable[[tuple], bool]:
         """The fastest predicate for this filter: only the parts the file gave are tested."""
+        if self.also:
+            return self._test_several(player)
         action = self.action
         sources: frozenset[int] = self.sources[player] if self.sources is not None else frozenset()
         targets: frozenset[int] = self.targets[player] if self.targets is not None else frozenset()
@@ -78,6 +81,13 @@ class CompiledPriority:
         if any_target:
             return lambda m: m[0] == action and m[2] in sources
         return lambda m: m[0] == action and m[2] in sources and m[3] in targets
+
+    def _test_several(self, player: int) -> Callable[[tuple], bool]:
+        actions = self.also | {self.action}
+        sources = self.sources[player] if self.sources is not None else None
+        targets = self.targets[player] if self.targets is not None else None
+        return lambda m: (m[0] in actions and (sources is None or m[2] in sources)
+                          and (targets is None or m[3] in targets))
 
     def matches(self, move: tuple, player: int) -> bool:
         return self.tests[player](move)
@@ -269,6 +279,7 @@ class CompiledGame:
             spec.empty_target,
             spec.depth,
             self.exprs.expr(spec.lowered) if spec.lowered is not None else None,
+            frozenset(self.action_index[name] for name in spec.also_actions),
         )
 
     # ---- the deal ----------------------------------------------------------------------

@@ -914,8 +914,9 @@ class Checker:
 
     def check_priority(self, stmt: ast.PriorityDecl, actions: dict[str, ActionSpec]) -> PrioritySpec:
         flt = stmt.filter
-        if flt.action is not None and flt.action.text not in actions:
-            self.unknown(flt.action.pos, "move", flt.action.text, actions)
+        for named in ((flt.action,) if flt.action is not None else ()) + flt.also:
+            if named.text not in actions:
+                self.unknown(named.pos, "move", named.text, actions)
         for ref in (*flt.sources, *flt.targets):
             self.check_zone_ref(ref)
         if stmt.condition is not None:
@@ -936,7 +937,7 @@ class Checker:
         return PrioritySpec(self.info(stmt, "priority"), stmt.kind, flt.action.text if flt.action else None,
                             flt.sources, flt.targets, stmt.condition,
                             tuple((name.text, condition) for name, condition in stmt.exceptions), flt.empty_target,
-                            stmt.depth, stmt.lowered)
+                            stmt.depth, stmt.lowered, tuple(n.text for n in flt.also))
 
 
 def load_statements(path: Path, seen: tuple[str, ...] = ()) -> tuple[ast.GameFile, list[Any], dict[str, tuple[str, ...]], tuple[str, ...]]:

@@ -115,6 +115,7 @@ class PrioritySpec:
     empty_target: bool = False  # `to empty ZONES`: only moves onto a zone that is empty now
     depth: int = 0  # `must reach … within N moves`
     lowered: ast.Expr | None = None  # `must lower EXPR within N moves`
+    also_actions: tuple[str, ...] = ()  # `play or play_waste …`: more moves the filter names
 
 
 @dataclass(frozen=True)

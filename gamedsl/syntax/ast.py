@@ -724,6 +724,7 @@ class MoveFilter:
     sources: tuple[ZoneRef, ...] = ()
     targets: tuple[ZoneRef, ...] = ()
     empty_target: bool = False  # `to empty house`: only moves onto an empty zone
+    also: tuple[Name, ...] = ()  # `play or play_waste to foundation`: more moves the filter names
 
 
 @dataclass(frozen=True)

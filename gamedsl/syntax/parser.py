@@ -914,11 +914,13 @@ class _ToAst(Transformer):
         return ("forbid", children[0], children[1] if len(children) > 1 else None)
 
     def move_filter(self, meta, children):
-        action = next((ast.Name(self._tpos(c), str(c)) for c in children if isinstance(c, Token)), None)
+        named = [ast.Name(self._tpos(c), str(c)) for c in children if isinstance(c, Token)]
+        action = named[0] if named else None
         sources = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "from"), ())
         targets = next((c[1] for c in children if isinstance(c, tuple) and c[0] in ("to", "to_empty")), ())
         empty = any(isinstance(c, tuple) and c[0] == "to_empty" for c in children)
-        return ast.MoveFilter(self._pos(meta, children), action, sources, targets, empty_target=empty)
+        return ast.MoveFilter(self._pos(meta, children), action, sources, targets, empty_target=empty,
+                              also=tuple(named[1:]))
 
     def filter_from(self, meta, children):
         return ("from", children[0])
