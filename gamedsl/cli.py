@@ -115,6 +115,48 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_graph(args: argparse.Namespace) -> int:
+    from .graphs import move_graph, rules_graph, write_graph
+    from .graphs.render import FORMATS
+
+    if Path(args.output).suffix.lower() not in FORMATS:
+        print(f"cannot write '{args.output}': the extension says the format ({', '.join(FORMATS)})", file=sys.stderr)
+        return EXIT_USAGE
+    game = _load(args)
+    if args.kind == "rules":
+        graph = rules_graph(game)
+    else:
+        if args.position:
+            try:
+                text = Path(args.position).read_text(encoding="utf-8")
+            except OSError as err:
+                print(f"cannot read the position: {err}", file=sys.stderr)
+                return EXIT_PROBLEM
+            state = game.load_position(text)
+        else:
+            state = game.new_game(args.seed)
+        if args.as_player is not None and args.as_player.upper() not in state.players:
+            print(f"--as {args.as_player}: the players are {', '.join(state.players)}", file=sys.stderr)
+            return EXIT_USAGE
+        show = sys.stderr.isatty()
+
+        def progress(count: int) -> None:
+            if show and count % 50 == 0:
+                done = min(1.0, count / args.max_nodes)
+                bar = "#" * int(done * 30)
+                print(f"\rexploring [{bar:<30}] {count} positions", end="", file=sys.stderr, flush=True)
+
+        graph = move_graph(state, depth=args.depth, turn=args.turn, max_nodes=args.max_nodes,
+                           show_forbidden=args.show_forbidden,
+                           as_player=args.as_player.upper() if args.as_player else None, progress=progress)
+        if show:
+            print(file=sys.stderr)
+    path = write_graph(graph, args.output)
+    cut = " — cut at --max-nodes, the exploration is incomplete" if graph.graph.get("cut") else ""
+    print(f"{path}: {graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges{cut}")
+    return EXIT_OK
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     for name in resources.game_names():
         print(name)
@@ -155,6 +197,18 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seats", help="comma-separated players: random, greedy (default: greedy,random,...)")
     sim.add_argument("--workers", type=int, default=1, help="processes to play the games in (default 1)")
     sim.set_defaults(run=cmd_simulate)
+
+    graph = sub.add_parser("graph", help="draw the rules graph or the move graph of a game")
+    graph.add_argument("kind", choices=("rules", "moves"), help="rules: where cards may travel; moves: positions reached")
+    game_options(graph)
+    graph.add_argument("-o", "--output", required=True, help="the file to write: .dot .graphml .json .svg .png .html")
+    graph.add_argument("--position", metavar="FILE", help="moves: a YAML position to start from (default: a new deal)")
+    graph.add_argument("--depth", type=int, default=None, help="moves: how many moves deep (default 1)")
+    graph.add_argument("--turn", action="store_true", help="moves: every sequence of moves of this turn")
+    graph.add_argument("--max-nodes", type=int, default=2000, help="moves: stop after this many positions")
+    graph.add_argument("--show-forbidden", action="store_true", help="moves: add, greyed, the moves priorities remove")
+    graph.add_argument("--as", dest="as_player", metavar="PLAYER", help="moves: describe positions as PLAYER sees them")
+    graph.set_defaults(run=cmd_graph)
 
     listing = sub.add_parser("list", help="list the shipped games")
     listing.set_defaults(run=cmd_list)
