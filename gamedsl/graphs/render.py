@@ -136,6 +136,11 @@ def to_svg(graph: nx.DiGraph, interactive: bool = False) -> str:
             path = f"M {x1 + 80:.0f} {y1:.0f} Q {mx + 80:.0f} {my:.0f} {x2:.0f} {y2:.0f}"
         out.append(f'<path class="edge" d="{path}" fill="none" stroke="{colour}"{dash} marker-end="url(#arrow)">'
                    f'<title>{title}</title></path>')
+        if a != b:  # the move's text (or the rules' names) half way along
+            tx, ty = (x1 + 80 + 2 * mx + 80 + x2) / 4, (y1 + 2 * my + y2) / 4
+            short = html.escape(str(data.get("short") or data.get("label", "")).split("\n")[0][:30])
+            out.append(f'<text x="{tx:.0f}" y="{ty - 3:.0f}" font-size="9" fill="{colour}" '
+                       f'text-anchor="middle">{short}</text>')
     for node, data in graph.nodes(data=True):
         x, y = pos[node]
         label = str(data.get("label", node)).split("\n")[0]
@@ -192,7 +197,10 @@ def _png(graph: nx.DiGraph, path: Path) -> None:
     import matplotlib.pyplot as plt
 
     pos = {n: (x, -y) for n, (x, y) in layout(graph).items()}
-    size = (max(6.0, len({x for x, _ in pos.values()}) * 3.0), max(4.0, graph.number_of_nodes() ** 0.5 * 1.6))
+    columns: dict[float, int] = {}
+    for x, _ in pos.values():
+        columns[x] = columns.get(x, 0) + 1
+    size = (max(6.0, len(columns) * 3.2), max(4.0, max(columns.values(), default=1) * 0.75 + 1))
     fig, ax = plt.subplots(figsize=size, dpi=100)
     normal = [(a, b) for a, b, d in graph.edges(data=True) if not d.get("forbidden")]
     greyed = [(a, b) for a, b, d in graph.edges(data=True) if d.get("forbidden")]
@@ -200,10 +208,14 @@ def _png(graph: nx.DiGraph, path: Path) -> None:
                            connectionstyle="arc3,rad=0.1", node_size=1600)
     nx.draw_networkx_edges(graph, pos, edgelist=greyed, ax=ax, edge_color="#bbb", style="dashed", arrows=True,
                            connectionstyle="arc3,rad=0.1", node_size=1600)
-    colours = ["#fde2e2" if d.get("over") else "#e4ecfb" for _, d in graph.nodes(data=True)]
+    colours = ["#fde2e2" if d.get("over") else "#e8f5e4" if d.get("kind") == "combination" else "#e4ecfb"
+               for _, d in graph.nodes(data=True)]
     nx.draw_networkx_nodes(graph, pos, ax=ax, node_color=colours, node_size=1600, node_shape="s", edgecolors="#335")
     labels = {n: str(d.get("label", n)).split("\n")[0][:22] for n, d in graph.nodes(data=True)}
     nx.draw_networkx_labels(graph, pos, labels=labels, ax=ax, font_size=7)
+    edge_labels = {(a, b): str(d.get("short") or d.get("label", ""))[:26] for a, b, d in graph.edges(data=True) if a != b}
+    nx.draw_networkx_edge_labels(graph, pos, edge_labels=edge_labels, ax=ax, font_size=6, label_pos=0.5,
+                                 connectionstyle="arc3,rad=0.1", bbox={"alpha": 0.6, "color": "white", "lw": 0})
     ax.set_title(f"{graph.graph.get('game', '')} — {graph.graph.get('kind', '')} graph")
     ax.axis("off")
     fig.tight_layout()

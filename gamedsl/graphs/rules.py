@@ -63,7 +63,10 @@ def rules_graph(game: Game) -> nx.DiGraph:
     _phases(game, graph)
     _combinations(game, graph)
     for _, _, data in graph.edges(data=True):
-        data["label"] = "\n".join(data.pop("ways"))
+        ways = data.pop("ways")
+        data["label"] = "\n".join(ways)
+        data["short"] = ", ".join(dict.fromkeys(w.split(" — ")[0].split(" (")[0].replace("effect of ", "")
+                                                for w in ways))
     return graph
 
 
@@ -146,7 +149,7 @@ def _combinations(game: Game, graph: nx.DiGraph) -> None:
     if not kinds:
         return
     for name, spec in kinds.items():
-        graph.add_node(f"combination:{name}", kind="combination", owner="combinations",
+        graph.add_node(f"combination:{name}", kind="combination", owner=f"tier {spec.tier}",
                        label=f"{name} (tier {spec.tier})" if spec.tier else name, where=_where(spec.info),
                        description=spec.info.description)
     for name, spec in kinds.items():
