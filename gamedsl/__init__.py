@@ -10,6 +10,7 @@ from .errors import (
     RulesError,
     RulesSemanticError,
     RulesSyntaxError,
+    SaveFileError,
 )
 
 __version__ = "0.1.0"
@@ -26,6 +27,7 @@ __all__ = [
     "RulesError",
     "RulesSemanticError",
     "RulesSyntaxError",
+    "SaveFileError",
     "State",
     "load_game",
 ]

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import resources
-from .errors import GameNotFoundError, MoveError, PositionError, RulesError, RulesRuntimeError
+from .errors import GameNotFoundError, MoveError, PositionError, RulesError, RulesRuntimeError, SaveFileError
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
 
@@ -82,6 +82,18 @@ def cmd_moves(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from .console import Console
 
+    if args.load:
+        from .records import load
+
+        state, saved_seats = load(args.load)
+        seats = [s.strip().lower() for s in args.seats.split(",")] if args.seats else saved_seats
+        if len(seats) != state.game.players:
+            print(f"{state.game.title} needs {state.game.players} seats, got {len(seats)}: {args.seats}", file=sys.stderr)
+            return EXIT_USAGE
+        from .console import Console
+
+        print(f"Resuming {state.game.title} after {len(state.history)} moves.")
+        return Console(state, seats, seed=state.seed).run()
     game = _load(args)
     seats = [s.strip().lower() for s in args.seats.split(",")] if args.seats else ["human"] + ["computer"] * (game.players - 1)
     if len(seats) != game.players:
@@ -95,6 +107,36 @@ def cmd_play(args: argparse.Namespace) -> int:
             return EXIT_USAGE
     state = game.new_game(args.seed)
     return Console(state, seats, seed=args.seed).run()
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Step through a saved game: the table after each move, Enter for the next, q to stop."""
+    from .console import deal_report, render
+    from .records import replay_states
+
+    state, seats, moves = replay_states(args.file)
+    seat = state.players.index(args.as_player.upper()) if args.as_player else None
+    print(f"{state.game.title}: {len(moves)} moves ({', '.join(f'{p}: {k}' for p, k in zip(state.players, seats))}).")
+    seen = 0
+    for number, move in enumerate(moves, 1):
+        who = state.current_player
+        if not args.all:
+            print(render(state, seat if seat is not None else state.current))
+            try:
+                answer = input(f"[{number}/{len(moves)}] Enter for {who}'s move, q to stop: ")
+            except EOFError:
+                answer = ""
+                args.all = True
+            if answer.strip().lower() in ("q", "quit"):
+                return EXIT_OK
+        state.play(move)
+        print(f"{number}. {who} plays {move}")
+        while seen < len(state.results):
+            print("\n".join(deal_report(state, state.results[seen])))
+            seen += 1
+    scores = ", ".join(f"{p} {s:g}" for p, s in state.scores.items())
+    print(f"End of the record: {'game over' if state.is_over else 'the game goes on'}; scores {scores}.")
+    return EXIT_OK
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -189,7 +231,14 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game in the console")
     game_options(play, optional_game=True)
     play.add_argument("--seats", help="comma-separated seats: human or computer (default: human,computer,...)")
+    play.add_argument("--load", metavar="FILE", help="resume a game saved with the console's 'save FILE'")
     play.set_defaults(run=cmd_play)
+
+    replay = sub.add_parser("replay", help="step through a saved game")
+    replay.add_argument("file", help="a file written by the console's 'save FILE'")
+    replay.add_argument("--all", action="store_true", help="print every move at once, without stopping")
+    replay.add_argument("--as", dest="as_player", metavar="PLAYER", help="show the table as PLAYER sees it")
+    replay.set_defaults(run=cmd_replay)
 
     sim = sub.add_parser("simulate", help="play many games between computer players and report the results")
     game_options(sim)
@@ -228,7 +277,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RulesError as err:
         print(str(err), file=sys.stderr)
         return EXIT_PROBLEM
-    except (GameNotFoundError, PositionError, MoveError, ValueError, RulesRuntimeError) as err:
+    except (GameNotFoundError, PositionError, MoveError, SaveFileError, ValueError, RulesRuntimeError) as err:
         print(f"gamedsl: {err}", file=sys.stderr)
         return EXIT_PROBLEM
     except KeyboardInterrupt:

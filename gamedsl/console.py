@@ -25,6 +25,7 @@ Commands:
   board           show the table again
   explain MOVE    say whether MOVE is legal and which rule decides
   undo            take back your last move (and the computer's replies)
+  save FILE       save the game (resume it with: gamedsl play --load FILE)
   help            this text
   quit            leave the game (end of input does the same)"""
 
@@ -95,6 +96,8 @@ class Console:
                 self.say(render(state, seat))
             elif word == "explain":
                 self.say(str(state.explain(rest)) if rest.strip() else "explain what? e.g. 'explain MOVE' with a move's text")
+            elif word == "save":
+                self.save(rest.strip())
             elif word == "undo":
                 if self.undo(seat):
                     self.say(render(state, seat))
@@ -143,6 +146,19 @@ class Console:
             return self.state.parse_move(command) in self.state.legal_moves()
         except MoveError:
             return False
+
+    def save(self, name: str) -> None:
+        from .records import save
+
+        if not name:
+            self.say("save where? e.g. 'save my_game.yaml'")
+            return
+        try:
+            path = save(self.state, self.seats, name)
+        except OSError as err:
+            self.say(f"Could not save to {name}: {err.strerror or err}. The game goes on.")
+            return
+        self.say(f"Saved to {path}. Resume with: gamedsl play --load {path}")
 
     def undo(self, seat: int) -> bool:
         state = self.state

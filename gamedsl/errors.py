@@ -108,3 +108,7 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """A 'did you mean' hint, or '' when nothing is close."""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else ""
+
+
+class SaveFileError(ValueError):
+    """A saved game that cannot be read back: missing, corrupt, or for other rules."""
