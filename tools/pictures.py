@@ -10,8 +10,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # draw with this checkout
 
-import gamedsl  # noqa: E402
-from gamedsl.graphs import move_graph, rules_graph, write_graph  # noqa: E402
+import gamedsl
+from gamedsl.graphs import move_graph, rules_graph, write_graph
 
 OUT = Path(__file__).resolve().parent / "pictures"
 

@@ -506,8 +506,8 @@ class ExprCompiler:
 
             return move_all_showing
         if isinstance(node, ast.CloseEmpty):
-            family = tuple(z.id for z in self.zones.instances if z.spec.name == node.family.text)
-            return lambda st, p, mv: st._close([z for z in family if not st.zones[z]])
+            closing = tuple(z.id for z in self.zones.instances if z.spec.name == node.family.text)
+            return lambda st, p, mv: st._close([z for z in closing if not st.zones[z]])
         if isinstance(node, ast.ForEachPlayerEffects):
             chosen_by = self.condition(node.condition) if node.condition is not None else None
             inner = self.effects(node.effects)

@@ -391,7 +391,7 @@ class CompiledGame:
                 suit_place[suit] = i
         sign = 1 if spec.mode == "lowest" else -1
 
-        def first(st: Any, rng: random.Random) -> int:
+        def first(st: Any, rng: random.Random) -> int | None:
             def key(p: int) -> tuple[int, ...]:
                 values = []
                 for k in keys:

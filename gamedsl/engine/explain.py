@@ -142,7 +142,7 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
         moving = card if card != NO else (pile[-1] if pile else NO)
         top = state.top_card(dst)
         tested = as_card if as_card is not None else moving
-        if table is not None and moving != NO and not table[top if dest else 64][tested]:
+        if table is not None and moving != NO and not table[top if top is not None else 64][tested]:
             build = c.model.builds[c.build_of_zone[dst]]
             on = f"on {cards.CARD_TEXT[dest[-1]]}" if dest else f"on an empty {names[dst]}"
             what = cards.CARD_TEXT[moving] + (f" as {cards.RANK_TEXT[as_card >> 2]}" if as_card is not None else "")

@@ -284,7 +284,9 @@ class State:
                 if dest:
                     if slot[dst]:
                         continue
-                    top = dest[-1] if wild is None else self.top_card(dst)
+                    top = dest[-1]
+                    if wild is not None:  # a wild on top counts as what it stands for
+                        top = self.declared.get(dst, {}).get(len(dest) - 1, top)
                     live.append((dst, ANY_CARD if table is None else table[top]))
                 else:
                     family = family_of[dst]
@@ -308,8 +310,9 @@ class State:
                                 out.append((index, card, src, dst))
                     continue
                 for card in ((pile[-1],) if top_only[src] else sorted(set(pile))):
-                    if wild is not None and wild[card] is not None and not blind:
-                        self._wild_moves(index, card, wild[card], src, live, out)
+                    stands = wild[card] if wild is not None else None
+                    if stands is not None and not blind:
+                        self._wild_moves(index, card, stands, src, live, out)
                         continue
                     shown = NO if blind else card
                     for dst, row in live:
@@ -505,11 +508,11 @@ class State:
             self._touch(dst)
             pile = self.zones[src]
             wanted = move[1] & 63 if move[1] >= 64 else move[1]
+            moved: tuple[int, ...] = ()
             if action.group:  # the card and everything on top of it, in order
                 at = len(pile) - 1 - pile[::-1].index(wanted)
                 self.zones[dst].extend(pile[at:])
                 del pile[at:]
-                moved = ()
             elif wanted == NO or c.top_only[src]:
                 moved = (pile.pop(),)
             else:

@@ -118,10 +118,10 @@ def to_svg(graph: nx.DiGraph, interactive: bool = False) -> str:
     pos = layout(graph)
     width = max((x for x, _ in pos.values()), default=0) + 260
     height = max((y for _, y in pos.values()), default=0) + 80
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-           f'width="{width:.0f}" height="{height:.0f}" font-family="Helvetica, Arial, sans-serif" font-size="11">',
-           '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
-           'orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#555"/></marker></defs>',
+    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+            f'width="{width:.0f}" height="{height:.0f}" font-family="Helvetica, Arial, sans-serif" font-size="11">'),
+           ('<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
+            'orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#555"/></marker></defs>'),
            '<g id="viewport">']
     for index, (a, b, data) in enumerate(graph.edges(data=True)):
         (x1, y1), (x2, y2) = pos[a], pos[b]
