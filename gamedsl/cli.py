@@ -243,7 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play many games between computer players and report the results")
     game_options(sim)
     sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seats", help="comma-separated players: random, greedy (default: greedy,random,...)")
+    sim.add_argument("--seats", help="comma-separated players: random, greedy, mcts (default: greedy,random,...)")
     sim.add_argument("--workers", type=int, default=1, help="processes to play the games in (default 1)")
     sim.set_defaults(run=cmd_simulate)
 

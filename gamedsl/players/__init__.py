@@ -4,6 +4,7 @@ from typing import Protocol
 
 from ..engine import Move, State
 from .greedy import GreedyPlayer
+from .mcts import MctsPlayer
 from .random_player import RandomPlayer
 
 
@@ -15,6 +16,7 @@ class Player(Protocol):
     def choose(self, state: State) -> Move: ...
 
 
-PLAYERS: dict[str, type[Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer, "computer": GreedyPlayer}
+PLAYERS: dict[str, type[Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer, "computer": GreedyPlayer,
+                                     "mcts": MctsPlayer}
 
-__all__ = ["PLAYERS", "GreedyPlayer", "RandomPlayer"]
+__all__ = ["PLAYERS", "GreedyPlayer", "MctsPlayer", "RandomPlayer"]
