@@ -93,7 +93,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         from .console import Console
 
         print(f"Resuming {state.game.title} after {len(state.history)} moves.")
-        return Console(state, seats, seed=state.seed).run()
+        return Console(state, seats, seed=state.seed, colour=_colour(args)).run()
     game = _load(args)
     seats = [s.strip().lower() for s in args.seats.split(",")] if args.seats else ["human"] + ["computer"] * (game.players - 1)
     if len(seats) != game.players:
@@ -106,7 +106,12 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"unknown seat '{seat}': use human or one of {', '.join(PLAYERS)}", file=sys.stderr)
             return EXIT_USAGE
     state = game.new_game(args.seed)
-    return Console(state, seats, seed=args.seed).run()
+    return Console(state, seats, seed=args.seed, colour=_colour(args)).run()
+
+
+def _colour(args: argparse.Namespace) -> bool:
+    """Suit symbols and colours only on a terminal, and not with --no-color (or NO_COLOR set)."""
+    return not args.no_color and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -232,6 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
     game_options(play, optional_game=True)
     play.add_argument("--seats", help="comma-separated seats: human or computer (default: human,computer,...)")
     play.add_argument("--load", metavar="FILE", help="resume a game saved with the console's 'save FILE'")
+    play.add_argument("--no-color", action="store_true", help="plain cards (AH, 10D), no colours")
     play.set_defaults(run=cmd_play)
 
     replay = sub.add_parser("replay", help="step through a saved game")

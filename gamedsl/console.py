@@ -26,13 +26,15 @@ Commands:
   explain MOVE    say whether MOVE is legal and which rule decides
   undo            take back your last move (and the computer's replies)
   save FILE       save the game (resume it with: gamedsl play --load FILE)
+  hint            what the Monte Carlo player would play here
   help            this text
   quit            leave the game (end of input does the same)"""
 
 
 class Console:
     def __init__(self, state: State, seats: list[str], seed: int | str = 0,
-                 read: Callable[[str], str] = input, out: TextIO = sys.stdout):
+                 read: Callable[[str], str] = input, out: TextIO = sys.stdout, colour: bool = False):
+        self.colour = colour  # suit symbols and red hearts and diamonds (a terminal that wants them)
         self.state = state
         self.seats = seats
         self.read = read
@@ -43,7 +45,7 @@ class Console:
         self.results_seen = len(state.results)
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.out)
+        print(_coloured(text) if self.colour else text, file=self.out)
 
     # ---- the game loop ----------------------------------------------------------------------------
     def run(self) -> int:
@@ -98,6 +100,10 @@ class Console:
                 self.say(str(state.explain(rest)) if rest.strip() else "explain what? e.g. 'explain MOVE' with a move's text")
             elif word == "save":
                 self.save(rest.strip())
+            elif word == "hint":
+                from .players import MctsPlayer
+
+                self.say(f"Hint: {MctsPlayer(seed=len(state.history)).choose(state)} (the Monte Carlo player's choice)")
             elif word == "undo":
                 if self.undo(seat):
                     self.say(render(state, seat))
@@ -300,3 +306,17 @@ def _pile_text(shown: list[str], kind: str) -> str:
         return f"[{len(shown)} face down]"
     top = shown[-1]
     return f"{top}  ({len(shown)} cards)" if len(shown) > 1 else top
+
+
+_SUITS = {"S": ("\u2660", False), "H": ("\u2665", True), "D": ("\u2666", True), "C": ("\u2663", False)}
+_CARD = __import__("re").compile(r"(?<![A-Za-z0-9.])(10|[2-9AJQK])([SHDC])(?![A-Za-z0-9])")
+
+
+def _coloured(text: str) -> str:
+    """Cards with suit symbols, hearts and diamonds in red (ANSI), for a terminal."""
+    def card(match) -> str:
+        symbol, red = _SUITS[match.group(2)]
+        shown = f"{match.group(1)}{symbol}"
+        return f"\033[31m{shown}\033[0m" if red else shown
+
+    return _CARD.sub(card, text)

@@ -185,3 +185,25 @@ def test_the_table_shows_a_joker_as_what_it_stands_for():
         "turn": "P1", "zones": {"P1.stock": ["8C"], "P2.stock": ["9D"], "P1.hand": ["JK", "7D"], "P1.side1": ["9S"]}}))
     state.play("discard JK P1.hand -> P1.side1 as 8")
     assert "JK=8" in render(state, 1)
+
+
+def test_colour_mode_shows_suit_symbols_and_plain_mode_does_not():
+    import io
+
+    from gamedsl import load_game
+    from gamedsl.console import Console
+
+    game = load_game("russian_bank")
+    lines = iter(["quit"])
+    out = io.StringIO()
+    Console(game.new_game(3), ["human", "random"], read=lambda prompt: next(lines), out=out, colour=True).run()
+    assert "\u2665" in out.getvalue() or "\u2666" in out.getvalue()
+    assert "\033[31m" in out.getvalue()
+    run = gamedsl("play", "--seed", "3", "--no-color", stdin="quit\n")
+    assert "\u2665" not in run.stdout and "\033[" not in run.stdout
+
+
+def test_hint_names_a_legal_move():
+    run = gamedsl("play", "schwimmen", "--players", "3", "--seed", "4", stdin="hint\nquit\n")
+    assert run.returncode == 0 and "Hint: " in run.stdout
+
