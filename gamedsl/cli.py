@@ -59,17 +59,23 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_PROBLEM if failed else EXIT_OK
 
 
+def _start(game, args: argparse.Namespace):
+    """The position `--position FILE` gives, or a new deal from `--seed`; None if unreadable."""
+    if not args.position:
+        return game.new_game(args.seed)
+    try:
+        text = Path(args.position).read_text(encoding="utf-8")
+    except OSError as err:
+        print(f"cannot read the position: {err}", file=sys.stderr)
+        return None
+    return game.load_position(text)
+
+
 def cmd_moves(args: argparse.Namespace) -> int:
     game = _load(args)
-    if args.position:
-        try:
-            text = Path(args.position).read_text(encoding="utf-8")
-        except OSError as err:
-            print(f"cannot read the position: {err}", file=sys.stderr)
-            return EXIT_PROBLEM
-        state = game.load_position(text)
-    else:
-        state = game.new_game(args.seed)
+    state = _start(game, args)
+    if state is None:
+        return EXIT_PROBLEM
     if args.explain:
         verdict = state.explain(args.explain)
         print(verdict)
@@ -173,15 +179,9 @@ def cmd_graph(args: argparse.Namespace) -> int:
     if args.kind == "rules":
         graph = rules_graph(game)
     else:
-        if args.position:
-            try:
-                text = Path(args.position).read_text(encoding="utf-8")
-            except OSError as err:
-                print(f"cannot read the position: {err}", file=sys.stderr)
-                return EXIT_PROBLEM
-            state = game.load_position(text)
-        else:
-            state = game.new_game(args.seed)
+        state = _start(game, args)
+        if state is None:
+            return EXIT_PROBLEM
         if args.as_player is not None and args.as_player.upper() not in state.players:
             print(f"--as {args.as_player}: the players are {', '.join(state.players)}", file=sys.stderr)
             return EXIT_USAGE
