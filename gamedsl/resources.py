@@ -64,7 +64,7 @@ def find_game(name_or_path: str | Path) -> Path:
         return candidate
     names = game_names()
     variants = [n for n in names if n.rsplit("/", 1)[-1] == key]
-    if len(variants) == 1:  # a variant by its own name: `dutch_31` for `schwimmen/dutch_31`
+    if len(variants) == 1:  # a variant by its own name: `variant` for `base/variant`
         return data_dir("games") / f"{variants[0]}{GAME_SUFFIX}"
     hint = did_you_mean(key, names)
     known = ", ".join(names)
