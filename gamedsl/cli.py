@@ -92,25 +92,15 @@ def cmd_play(args: argparse.Namespace) -> int:
         from .records import load
 
         state, saved_seats = load(args.load)
-        seats = [s.strip().lower() for s in args.seats.split(",")] if args.seats else saved_seats
-        if len(seats) != state.game.players:
-            print(f"{state.game.title} needs {state.game.players} seats, got {len(seats)}: {args.seats}", file=sys.stderr)
+        seats = _seat_specs(args.seats, state.game.players, saved_seats)
+        if seats is None:
             return EXIT_USAGE
-        from .console import Console
-
         print(f"Resuming {state.game.title} after {len(state.history)} moves.")
         return Console(state, seats, seed=state.seed, colour=_colour(args)).run()
     game = _load(args)
-    seats = [s.strip().lower() for s in args.seats.split(",")] if args.seats else ["human"] + ["computer"] * (game.players - 1)
-    if len(seats) != game.players:
-        print(f"{game.title} needs {game.players} seats, got {len(seats)}: {args.seats}", file=sys.stderr)
+    seats = _seat_specs(args.seats, game.players, ["human"] + ["computer"] * (game.players - 1))
+    if seats is None:
         return EXIT_USAGE
-    from .players import PLAYERS
-
-    for seat in seats:
-        if seat != "human" and seat not in PLAYERS:
-            print(f"unknown seat '{seat}': use human or one of {', '.join(PLAYERS)}", file=sys.stderr)
-            return EXIT_USAGE
     state = game.new_game(args.seed)
     return Console(state, seats, seed=args.seed, colour=_colour(args)).run()
 
@@ -151,21 +141,42 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .players import PLAYERS
     from .simulate import simulate
 
     game = _load(args)
-    seats = [s.strip().lower() for s in args.seats.split(",")] if args.seats else ["greedy"] + ["random"] * (game.players - 1)
-    if len(seats) != game.players or any(s not in PLAYERS for s in seats):
-        print(f"{game.title} needs {game.players} seats among {', '.join(PLAYERS)}; got {args.seats}", file=sys.stderr)
+    seats = _seat_specs(args.seats, game.players, ["greedy"] + ["random"] * (game.players - 1), humans=False)
+    if seats is None:
         return EXIT_USAGE
     if args.games < 1 or args.workers < 1:
         print("--games and --workers must be at least 1", file=sys.stderr)
         return EXIT_USAGE
     report = simulate(args.game, args.games, seats, str(args.seed), args.players, _options(args.option or []),
-                      args.workers, progress=sys.stderr.isatty())
+                      args.workers, progress=sys.stderr.isatty(), rotate=args.rotate)
     print("\n".join(report.lines()))
     return EXIT_OK
+
+
+def _seat_specs(text: str | None, players: int, default: list[str], humans: bool = True) -> list[str] | None:
+    """The seats of `--seats`, checked; None (and a message) when they are not right."""
+    from .players import SPEC_HELP, PlayerSpecError, check_spec
+
+    if not text:
+        return default
+    seats = []
+    for part in text.split(","):
+        try:
+            spec = check_spec(part)
+        except PlayerSpecError as err:
+            print(f"--seats: {err}", file=sys.stderr)
+            return None
+        if spec == "human" and not humans:
+            print("--seats: simulate plays computer players only: " + SPEC_HELP, file=sys.stderr)
+            return None
+        seats.append(spec)
+    if len(seats) != players:
+        print(f"--seats: the game needs {players} seats, got {len(seats)}: {text}", file=sys.stderr)
+        return None
+    return seats
 
 
 def cmd_graph(args: argparse.Namespace) -> int:
@@ -235,7 +246,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a game in the console")
     game_options(play, optional_game=True)
-    play.add_argument("--seats", help="comma-separated seats: human or computer (default: human,computer,...)")
+    play.add_argument("--seats", help="comma-separated seats: human, computer, random, greedy, mcts, mcts:400 "
+                      "(simulations), mcts:2s (seconds) (default: human,computer,...)")
     play.add_argument("--load", metavar="FILE", help="resume a game saved with the console's 'save FILE'")
     play.add_argument("--no-color", action="store_true", help="plain cards (AH, 10D), no colours")
     play.set_defaults(run=cmd_play)
@@ -249,7 +261,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play many games between computer players and report the results")
     game_options(sim)
     sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seats", help="comma-separated players: random, greedy, mcts (default: greedy,random,...)")
+    sim.add_argument("--seats", help="comma-separated players: random, greedy, mcts, mcts:400 (simulations per "
+                     "move), mcts:2s (seconds per move) (default: greedy,random,...)")
+    sim.add_argument("--rotate", action="store_true", help="players change seats from game to game (fairer)")
     sim.add_argument("--workers", type=int, default=1, help="processes to play the games in (default 1)")
     sim.set_defaults(run=cmd_simulate)
 

@@ -14,7 +14,7 @@ from . import cards
 from .engine import State
 from .engine.state import DealResult
 from .errors import AmbiguousMoveError, IllegalMoveError, MoveError
-from .players import PLAYERS
+from .players import ComputerSeat
 
 HELP = """\
 Commands:
@@ -39,7 +39,7 @@ class Console:
         self.seats = seats
         self.read = read
         self.out = out
-        self.computers = {i: PLAYERS[kind](f"{seed}/{i}") for i, kind in enumerate(seats) if kind != "human"}
+        self.computers = {i: ComputerSeat(kind, f"{seed}/{i}") for i, kind in enumerate(seats) if kind != "human"}
         self.last_human: int | None = None
         self.asked: list[tuple[int, int]] = []  # (moves played, seat) each time a human was asked
         self.results_seen = len(state.results)
@@ -101,9 +101,8 @@ class Console:
             elif word == "save":
                 self.save(rest.strip())
             elif word == "hint":
-                from .players import MctsPlayer
-
-                self.say(f"Hint: {MctsPlayer(seed=len(state.history)).choose(state)} (the Monte Carlo player's choice)")
+                adviser = ComputerSeat("mcts", f"{state.seed}/hint/{len(state.history)}")
+                self.say(f"Hint: {adviser.choose(state)} (the Monte Carlo player's choice)")
             elif word == "undo":
                 if self.undo(seat):
                     self.say(render(state, seat))

@@ -106,6 +106,12 @@ def load(path: str | Path) -> tuple[State, list[str]]:
     seats = [str(s) for s in doc.get("seats") or []]
     if len(seats) != game.players:
         raise SaveFileError(f"{path}: {len(seats)} seats for {game.players} players")
+    from .players import PlayerSpecError, check_spec
+
+    try:
+        seats = [check_spec(s) for s in seats]
+    except PlayerSpecError as err:
+        raise SaveFileError(f"{path}: its seats: {err}") from None
     state = game.new_game(doc.get("seed", 0))
     for number, text in enumerate(doc["moves"], 1):
         try:

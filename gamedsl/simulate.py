@@ -1,45 +1,61 @@
-"""Play many games between computer players and report how each seat fared.
+"""Play many games between computer players and report how each of them fared.
 
 Game i is dealt from seed "SEED/i" and each player is seeded from it too, so a run with the
-same arguments gives the same figures, whatever the number of workers.
+same arguments gives the same figures, whatever the number of workers (a player with a time
+budget, `mcts:2s`, is the exception: how far it searches depends on the machine). With
+`rotate`, the players change seats from game to game, so that none keeps the seat that moves
+first or bids first: player k sits at seat (k - i) mod n in game i.
 """
 
 from __future__ import annotations
 
 import math
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 from typing import Any
 
 from .engine import Game, load_game
-from .players import PLAYERS
+from .players import ComputerSeat
 
 
 @dataclass
-class SeatResult:
+class Entry:
+    """One of the players listed in `--seats`, with its results wherever it sat."""
+
     kind: str
     wins: float = 0.0
     points: float = 0.0
+    moves: int = 0
+    seconds: float = 0.0
 
 
 @dataclass
 class Report:
     title: str
     games: int
-    seats: list[SeatResult]
+    entries: list[Entry]
+    rotate: bool = False
     moves: int = 0
+    deals: int = 0
     errors: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
-        out = [f"{self.title}: {self.games} games"]
-        out.append(f"{'seat':<5} {'player':<8} {'wins':>7} {'win rate (95% CI)':>24} {'avg points':>11}")
-        for i, seat in enumerate(self.seats):
-            rate, low, high = wilson(seat.wins, self.games)
-            out.append(f"P{i + 1:<4} {seat.kind:<8} {seat.wins:>7g} {rate:>9.1%} ({low:.1%}–{high:.1%})"
-                       f" {seat.points / max(1, self.games):>+11.2f}")
-        out.append(f"average length: {self.moves / max(1, self.games):.1f} moves")
+        how = "seats rotating" if self.rotate else "fixed seats"
+        out = [f"{self.title}: {self.games} games, {how}"]
+        out.append(f"{'player':<14} {'wins':>7} {'win rate (95% CI)':>24} {'avg points':>11}")
+        for i, entry in enumerate(self.entries):
+            rate, low, high = wilson(entry.wins, self.games)
+            label = f"{'P' + str(i + 1) if not self.rotate else '#' + str(i + 1)} {entry.kind}"
+            out.append(f"{label:<14} {entry.wins:>7g} {rate:>9.1%} ({low:.1%}–{high:.1%})"
+                       f" {entry.points / max(1, self.games):>+11.2f}")
+        out.append(f"average length: {self.moves / max(1, self.games):.1f} moves, "
+                   f"{self.deals / max(1, self.games):.1f} deals")
+        # (the one line that differs from run to run)
+        out.append("time per move: " + ", ".join(
+            f"{e.kind} {1000 * e.seconds / e.moves:.1f} ms" for e in self.entries if e.moves))
         return out
 
 
@@ -53,25 +69,40 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play_one(args: tuple[str, int | None, dict, tuple[str, ...], str, int]) -> tuple[list[float], list[float], int]:
-    """One game: (wins by seat, points by seat, moves)."""
+@dataclass
+class GameResult:
+    """One game, by seat: who won, the points, the moves made and the seconds spent choosing."""
+
+    wins: list[float]
+    points: list[float]
+    moves: list[int]
+    seconds: list[float]
+    deals: int
+
+
+def play_one(args: tuple[str, int | None, dict, tuple[str, ...], str, int]) -> GameResult:
     name, players, options, seats, seed, index = args
     game = _game(name, players, tuple(sorted(options.items())))
     game_seed = f"{seed}/{index}"
     state = game.new_game(game_seed)
-    agents = [PLAYERS[kind](f"{game_seed}/{i}") for i, kind in enumerate(seats)]
-    moves = 0
+    agents = [ComputerSeat(kind, f"{game_seed}/{i}") for i, kind in enumerate(seats)]
+    moves = [0] * len(seats)
+    seconds = [0.0] * len(seats)
     while not state.is_over:
-        if moves >= MOVE_LIMIT:  # a rules file whose games need not end: count it as a draw
+        if sum(moves) >= MOVE_LIMIT:  # a rules file whose games need not end: count it as a draw
             break
         state.require_moves()
-        state.play(agents[state.current].choose(state))
-        moves += 1
+        seat = state.current
+        started = time.perf_counter()
+        move = agents[seat].choose(state)
+        seconds[seat] += time.perf_counter() - started
+        moves[seat] += 1
+        state.play(move)
     points = list(state.points)
     best = max(points)
     # Every player with the best score wins (partners win together); nobody when all tie.
     wins = [1.0 if p == best and best > min(points) else 0.0 for p in points]
-    return wins, points, moves
+    return GameResult(wins, points, moves, seconds, len(state.results))
 
 
 MOVE_LIMIT = 200_000
@@ -85,20 +116,47 @@ def _game(name: str, players: int | None, options: tuple) -> Game:
     return _GAMES[key]
 
 
+def seating(entries: Sequence[str], index: int, rotate: bool) -> tuple[str, ...]:
+    """Who sits where in game `index`: entry k at seat (k - index) mod n when rotating."""
+    n = len(entries)
+    shift = index % n if rotate else 0
+    return tuple(entries[(seat + shift) % n] for seat in range(n))
+
+
 def simulate(name: str, games: int, seats: Sequence[str], seed: str = "0", players: int | None = None,
-             options: dict | None = None, workers: int = 1, progress: bool = False) -> Report:
+             options: dict | None = None, workers: int = 1, progress: bool = False,
+             rotate: bool = False) -> Report:
     game = _game(name, players, tuple(sorted((options or {}).items())))
-    report = Report(game.title, games, [SeatResult(kind) for kind in seats])
-    jobs = [(name, players, options or {}, tuple(seats), str(seed), i) for i in range(games)]
-    results = Pool(workers).imap(play_one, jobs, chunksize=4) if workers > 1 else map(play_one, jobs)
-    for done, (wins, points, moves) in enumerate(results, 1):
-        for seat, (w, p) in enumerate(zip(wins, points)):
-            report.seats[seat].wins += w
-            report.seats[seat].points += p
-        report.moves += moves
+    report = Report(game.title, games, [Entry(kind) for kind in seats], rotate)
+    jobs = [(name, players, options or {}, seating(seats, i, rotate), str(seed), i) for i in range(games)]
+    n = len(seats)
+    if workers > 1:
+        with Pool(workers) as pool:
+            _collect(report, pool.imap(play_one, jobs, chunksize=1), n, rotate, progress)
+    else:
+        _collect(report, map(play_one, jobs), n, rotate, progress)
+    return report
+
+
+def _collect(report: Report, results, n: int, rotate: bool, progress: bool) -> None:
+    games = report.games
+    started = time.monotonic()
+    for index, result in enumerate(results):
+        shift = index % n if rotate else 0
+        for seat in range(n):
+            entry = report.entries[(seat + shift) % n]
+            entry.wins += result.wins[seat]
+            entry.points += result.points[seat]
+            entry.moves += result.moves[seat]
+            entry.seconds += result.seconds[seat]
+        report.moves += sum(result.moves)
+        report.deals += result.deals
+        done = index + 1
         if progress and (done % max(1, games // 50) == 0 or done == games):
             bar = "#" * (30 * done // games)
-            print(f"\r[{bar:<30}] {done}/{games}", end="", file=sys.stderr, flush=True)
+            elapsed = time.monotonic() - started
+            left = elapsed / done * (games - done)
+            print(f"\r[{bar:<30}] {done}/{games}  {elapsed:.0f}s, about {left:.0f}s left ",
+                  end="", file=sys.stderr, flush=True)
     if progress:
         print(file=sys.stderr)
-    return report

@@ -1,22 +1,10 @@
-"""Computer players. They see a position only through `State.legal_moves()` and observations."""
+"""Computer players. They see a position only through a world dealt from their own observation
+(`worlds.seat_view`), which `ComputerSeat` hands them in place of the real position."""
 
-from typing import Protocol
-
-from ..engine import Move, State
 from .greedy import GreedyPlayer
 from .mcts import MctsPlayer
 from .random_player import RandomPlayer
+from .seats import PLAYERS, SPEC_HELP, ComputerSeat, Player, PlayerSpecError, check_spec, make_player
 
-
-class Player(Protocol):
-    """What a seat needs: a seeded constructor and a choice of move."""
-
-    def __init__(self, seed: int | str = 0) -> None: ...
-
-    def choose(self, state: State) -> Move: ...
-
-
-PLAYERS: dict[str, type[Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer, "computer": GreedyPlayer,
-                                     "mcts": MctsPlayer}
-
-__all__ = ["PLAYERS", "GreedyPlayer", "MctsPlayer", "RandomPlayer"]
+__all__ = ["PLAYERS", "SPEC_HELP", "ComputerSeat", "GreedyPlayer", "MctsPlayer", "Player", "PlayerSpecError",
+           "RandomPlayer", "check_spec", "make_player"]

@@ -2,7 +2,9 @@
 
 "Best" is first the points it has scored, then the game file's `value evaluation` for it when
 the file declares one, else the fewest cards left in its own zones: a sensible default for
-the shedding games the seeds are. Ties are broken by its seeded generator.
+the shedding games the seeds are. It judges a move in a few worlds dealt from what it sees
+(a card it would turn or take is one of the cards it has not seen, not the real one) and takes
+the average. Ties are broken by its seeded generator.
 """
 
 from __future__ import annotations
@@ -11,11 +13,13 @@ import random
 from collections.abc import Callable
 
 from ..engine import Move, State
+from .worlds import hidden_places, sample_world
 
 EVALUATION = "evaluation"
 
 
 def evaluation_of(state: State) -> Callable[[State, int], float]:
+    """The file's `value evaluation` for a seat, or minus the cards in the seat's own zones."""
     compiled = state.game.compiled
     declared = compiled.exprs.values.get(EVALUATION)
     if declared is not None:
@@ -27,8 +31,9 @@ def evaluation_of(state: State) -> Callable[[State, int], float]:
 class GreedyPlayer:
     name = "greedy"
 
-    def __init__(self, seed: int | str = 0):
+    def __init__(self, seed: int | str = 0, worlds: int = 4):
         self.rng = random.Random(seed)
+        self.worlds = worlds
 
     def choose(self, state: State) -> Move:
         moves = list(state.legal_moves())
@@ -36,12 +41,25 @@ class GreedyPlayer:
             return moves[0]
         seat = state.current
         evaluate = evaluation_of(state)
+        # With nothing hidden one world is the position itself; else a few dealt from what it sees.
+        worlds = [sample_world(state, seat, self.rng) for _ in range(self.worlds)] if hidden_places(state, seat) \
+            else [state.copy()]
+        totals = [[0.0, 0.0] for _ in moves]
+        for world in worlds:
+            world.history = []
+            for total, move in zip(totals, moves):
+                try:
+                    world.play(move)
+                except ValueError:  # not a move in this world: count it as no gain
+                    total[1] -= 1e9
+                    continue
+                total[0] += world.points[seat]
+                total[1] += evaluate(world, seat)
+                world.undo()
         best: list[Move] = []
         best_score = None
-        for move in moves:
-            state.play(move)
-            score = (state.points[seat], evaluate(state, seat))
-            state.undo()
+        for move, total in zip(moves, totals):
+            score = (round(total[0], 9), round(total[1], 9))
             if best_score is None or score > best_score:
                 best, best_score = [move], score
             elif score == best_score:

@@ -1,7 +1,13 @@
 """An information-set Monte Carlo player: for each simulation it deals the cards it cannot see at
-random (a world consistent with what it has seen), plays one of its moves there, and finishes the
-deal with random moves; the move whose simulations score best is played. The choice of which
-move to try next follows UCB1, so the budget goes to the promising moves.
+random (a world consistent with what it has seen), plays one of its moves there, and goes on with
+random moves until the deal ends or `depth` moves are made; the move whose simulations score best
+is played. The choice of which move to try next follows UCB1, so the budget goes to the promising
+moves. The budget is a number of simulations (`iterations`, reproducible) or a time (`seconds`).
+
+A simulation is scored by where the player stands among the players: by the deal's scores when
+the deal ended, else by the points so far and then the evaluation the greedy player uses (the
+file's `value evaluation`, or the cards left) — so games whose deals are long (Russian Bank's
+run to hundreds of moves) are judged a few dozen moves ahead instead of never.
 
 It never reads a hidden card: its worlds come from its own observation (`worlds.sample_world`).
 """
@@ -10,60 +16,78 @@ from __future__ import annotations
 
 import math
 import random
+import time
 
 from ..engine import Move, State
+from .greedy import evaluation_of
 from .worlds import sample_world
+
+EXPLORATION = 1.2
 
 
 class MctsPlayer:
     name = "mcts"
 
-    def __init__(self, seed: int | str = 0, iterations: int = 120, rollout_limit: int = 400):
+    def __init__(self, seed: int | str = 0, iterations: int = 120, depth: int = 100,
+                 seconds: float | None = None):
         self.rng = random.Random(seed)
         self.iterations = iterations
-        self.rollout_limit = rollout_limit
+        self.depth = depth
+        self.seconds = seconds
 
     def choose(self, state: State) -> Move:
         moves = list(state.legal_moves())
         if len(moves) == 1:
             return moves[0]
         seat = state.current
+        evaluate = evaluation_of(state)
         visits = [0] * len(moves)
         totals = [0.0] * len(moves)
-        for n in range(1, self.iterations + 1):
+        deadline = time.monotonic() + self.seconds if self.seconds is not None else None
+        n = 0
+        while True:
+            n += 1
+            if deadline is not None:
+                if n > len(moves) and time.monotonic() >= deadline:
+                    break
+            elif n > max(self.iterations, len(moves)):
+                break
             if n <= len(moves):
                 pick = n - 1
             else:
+                log_n = math.log(n)
                 pick = max(range(len(moves)), key=lambda i: totals[i] / visits[i]
-                           + 1.2 * math.sqrt(math.log(n) / visits[i]))
+                           + EXPLORATION * math.sqrt(log_n / visits[i]))
             world = sample_world(state, seat, self.rng)
-            reward = self._simulate(world, moves[pick], seat)
             visits[pick] += 1
-            totals[pick] += reward
-        best = max(visits)
-        return moves[min(i for i in range(len(moves)) if visits[i] == best and
-                         totals[i] / visits[i] == max(totals[j] / visits[j] for j in range(len(moves)) if visits[j] == best))]
+            totals[pick] += self._simulate(world, moves[pick], seat, evaluate)
+        best = max(range(len(moves)), key=lambda i: (visits[i], totals[i] / visits[i], -i))
+        return moves[best]
 
-    def _simulate(self, world: State, move: Move, seat: int) -> float:
-        """Play `move` in the world, then random moves to the end of the deal: 1 for the best
-        score of the deal, 0 for the worst, between for the places between."""
+    def _simulate(self, world: State, move: Move, seat: int, evaluate) -> float:
+        """Play `move` in the world, then random moves: 1 for the best place among the players,
+        0 for the worst, between for the places between."""
         deal = world.deal_number
         results = len(world.results)
         try:
             world.play(move)
         except ValueError:
             return 0.0  # (a move that this world does not allow)
-        for _ in range(self.rollout_limit):
-            if world.is_over or len(world.results) > results or world.deal_number != deal:
+        for _ in range(self.depth):
+            if world.over or len(world.results) > results or world.deal_number != deal:
                 break
             legal = world._legal_internal()
             if not legal:
                 break
             world._apply(legal[self.rng.randrange(len(legal))])
-        if len(world.results) <= results:
-            return 0.5  # unfinished: no news
-        scores = world.results[results].scores
-        mine = scores[seat]
-        lower = sum(1 for s in scores if s < mine)
-        equal = sum(1 for s in scores if s == mine) - 1
-        return (lower + equal / 2) / max(1, len(scores) - 1)
+        if len(world.results) > results:
+            return place(world.results[results].scores, seat)
+        return place([(world.points[s], evaluate(world, s)) for s in range(len(world.points))], seat)
+
+
+def place(values, seat: int) -> float:
+    """Where `seat` stands among the values: 1 above all others, 0 below all, ties halved."""
+    mine = values[seat]
+    lower = sum(1 for v in values if v < mine)
+    equal = sum(1 for v in values if v == mine) - 1
+    return (lower + equal / 2) / max(1, len(values) - 1)

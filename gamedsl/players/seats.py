@@ -1,0 +1,81 @@
+"""Computer seats: a player made from its description (`mcts:400`, `mcts:2s`, `greedy`), which
+chooses in a world seen from its seat and whose choice is checked against the real position."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..engine import Move, State
+from .greedy import GreedyPlayer
+from .mcts import MctsPlayer
+from .random_player import RandomPlayer
+from .worlds import seat_view
+
+
+class Player(Protocol):
+    """What a computer player needs: a seeded constructor and a choice of move."""
+
+    def choose(self, state: State) -> Move: ...
+
+
+PLAYERS: dict[str, type] = {"random": RandomPlayer, "greedy": GreedyPlayer, "computer": GreedyPlayer,
+                            "mcts": MctsPlayer}
+SPEC_HELP = ("random, greedy (alias computer) or mcts; mcts takes a budget: mcts:400 (simulations "
+             "per move) or mcts:2s (seconds per move; not reproducible)")
+
+
+class PlayerSpecError(ValueError):
+    """A seat description that names no player or gives it a budget it cannot take."""
+
+
+def check_spec(spec: str) -> str:
+    """The description, normalised; PlayerSpecError when it is not one."""
+    kind, _, budget = spec.strip().lower().partition(":")
+    if kind == "human" and not budget:
+        return kind
+    if kind not in PLAYERS:
+        from difflib import get_close_matches
+
+        near = get_close_matches(kind, [*PLAYERS, "human"], n=1)
+        hint = f" — did you mean '{near[0]}'?" if near else ""
+        raise PlayerSpecError(f"unknown player '{spec}'{hint} (players: {SPEC_HELP})")
+    if budget:
+        if kind != "mcts":
+            raise PlayerSpecError(f"'{spec}': only mcts takes a budget (mcts:400 or mcts:2s)")
+        number = budget[:-1] if budget.endswith("s") else budget
+        try:
+            value = float(number)
+        except ValueError:
+            value = -1
+        if value <= 0 or (not budget.endswith("s") and not number.isdigit()):
+            raise PlayerSpecError(f"'{spec}': a budget is a number of simulations (mcts:400) or of seconds (mcts:2s)")
+    return f"{kind}:{budget}" if budget else kind
+
+
+def make_player(spec: str, seed: int | str = 0) -> Player:
+    kind, _, budget = check_spec(spec).partition(":")
+    if not budget:
+        return PLAYERS[kind](seed)
+    if budget.endswith("s"):
+        return MctsPlayer(seed, seconds=float(budget[:-1]))
+    return MctsPlayer(seed, iterations=int(budget))
+
+
+class ComputerSeat:
+    """A computer player at one seat. It is handed a world seen from its seat, never the position
+    itself, and the move it picks there must be legal in the real position."""
+
+    def __init__(self, spec: str, seed: int | str = 0):
+        self.spec = check_spec(spec)
+        self.player = make_player(self.spec, seed)
+        self.views = random.Random(f"{seed}/views")
+
+    def choose(self, state: State) -> Move:
+        view = seat_view(state, state.current, self.views)
+        move = self.player.choose(view)
+        legal = state.legal_moves()
+        if move not in legal:
+            raise RuntimeError(f"the {self.spec} player chose {move}, which is not legal here: "
+                               "a rules file whose legal moves depend on cards the mover cannot see?")
+        return move
