@@ -23,6 +23,8 @@ Commands:
                   named without 'P1.'; 'pile 3' = 'pile3'; plays of cards by their ranks)
   moves           list the legal moves again
   board           show the table again
+  show ZONE       every card of a zone that you may see, bottom to top ('show waste', 'show P2.side1')
+  log             everything played so far this game
   explain MOVE    say whether MOVE is legal and which rule decides
   undo            take back your last move (and the computer's replies)
   save FILE       save the game (resume it with: gamedsl play --load FILE)
@@ -41,8 +43,12 @@ class Console:
         self.out = out
         self.computers = {i: ComputerSeat(kind, f"{seed}/{i}") for i, kind in enumerate(seats) if kind != "human"}
         self.last_human: int | None = None
-        self.asked: list[tuple[int, int]] = []  # (moves played, seat) each time a human was asked
+        self.asked: list[tuple[int, int, int]] = []  # (moves played, seat, log length) each time a human was asked
         self.results_seen = len(state.results)
+        # What happened, in order: (the seat that moved, or None for a deal's report; the text).
+        self.log: list[tuple[int | None, str]] = []
+        self.read_up_to: dict[int, int] = {}  # each human seat: how much of the log it has been shown
+        self.watching = all(kind != "human" for kind in seats)  # nobody to wait for: show moves as they come
 
     def say(self, text: str = "") -> None:
         print(_coloured(text) if self.colour else text, file=self.out)
@@ -58,13 +64,36 @@ class Console:
             if seat in self.computers:
                 move = self.computers[seat].choose(state)
                 state.play(move)
-                self.say(f"{state.players[seat]} plays {move}")
+                self.record(seat, f"{state.players[seat]} plays {move}")
             elif not self.human_turn(seat):
                 self.say("Game left. Goodbye.")
                 return 0
-            self.report_deals()
+            else:
+                self.read_up_to[seat] = len(self.log)  # a human saw their own move as they made it
+            self.report_deals(shown_to=None if seat in self.computers else seat)
+        for seat, kind in enumerate(self.seats):  # what the last computer moves did, before the end
+            if kind == "human":
+                self.show_log(seat)
+                break
         self.say(self.final_text())
         return 0
+
+    def record(self, seat: int | None, text: str) -> None:
+        """Put a move or a deal's report in the log; shown at once when only computers play."""
+        self.log.append((seat, text))
+        if self.watching:
+            self.say(text)
+
+    def show_log(self, seat: int) -> None:
+        """What the others did since `seat` last moved: their moves, then deals that ended."""
+        start = self.read_up_to.get(seat, 0)
+        news = [(who, text) for who, text in self.log[start:] if who != seat]
+        self.read_up_to[seat] = len(self.log)
+        if not news:
+            return
+        self.say("Since your last move:" if start else "So far:")
+        for who, text in news:
+            self.say(text if who is None else f"  {text}")
 
     def human_turn(self, seat: int) -> bool:
         """Ask the human at `seat` for one move; False when they leave."""
@@ -72,8 +101,9 @@ class Console:
         if self.last_human != seat and sum(k == "human" for k in self.seats) > 1:
             self.say(f"\n=== {state.players[seat]}'s turn: only {state.players[seat]} should look ===")
         self.last_human = seat
-        if not self.asked or self.asked[-1] != (len(state.history), seat):
-            self.asked.append((len(state.history), seat))
+        if not self.asked or self.asked[-1][:2] != (len(state.history), seat):
+            self.asked.append((len(state.history), seat, len(self.log)))
+        self.show_log(seat)
         self.say(render(state, seat))
         self.show_moves()
         while True:
@@ -96,6 +126,10 @@ class Console:
                 self.show_moves()
             elif word == "board":
                 self.say(render(state, seat))
+            elif word == "show":
+                self.say(self.show_zone(rest.strip(), seat))
+            elif word == "log":
+                self.say("\n".join(text if who is None else f"  {text}" for who, text in self.log) or "Nothing played yet.")
             elif word == "explain":
                 self.say(str(state.explain(rest)) if rest.strip() else "explain what? e.g. 'explain MOVE' with a move's text")
             elif word == "save":
@@ -143,7 +177,27 @@ class Console:
             return False
         assert self.last_human is not None, "a move is typed by the human who was asked"
         self.say(f"{state.players[self.last_human]} plays {played}")
+        self.log.append((self.last_human, f"{state.players[self.last_human]} plays {played}"))
         return True
+
+    def show_zone(self, name: str, seat: int) -> str:
+        """A zone's cards as `seat` sees them; the zone may be named without its owner when it is theirs."""
+        state = self.state
+        names = state.game.compiled.zones.names
+        if not name:
+            return "show which zone? e.g. 'show " + names[0] + "'"
+        wanted = name.replace(" ", "")
+        found = next((n for n in (wanted, f"{state.players[seat]}.{wanted}") if n.lower() in
+                      {x.lower() for x in names}), None)
+        if found is None:
+            from difflib import get_close_matches
+
+            near = get_close_matches(wanted, names, n=1)
+            return f"No zone '{name}'." + (f" Did you mean '{near[0]}'?" if near else "")
+        zone_name = next(x for x in names if x.lower() == found.lower())
+        cards_seen = state.observation(seat)["zones"][zone_name]
+        shown = " ".join(BACK if c == HIDDEN else c for c in cards_seen) or "—"
+        return f"{zone_name} (bottom to top, {len(cards_seen)} cards): {shown}"
 
     def also_a_move(self, command: str) -> bool:
         """Is a number typed also the text of a legal move (a single card 3, say)?"""
@@ -171,15 +225,20 @@ class Console:
             self.say("Undo is only for games against the computer.")
             return False
         # Back to the last time this player was asked before their latest move.
-        earlier = [moves for moves, who in self.asked if who == seat and moves < len(state.history)]
+        earlier = [(moves, logged) for moves, who, logged in self.asked if who == seat and moves < len(state.history)]
         if not earlier:
             self.say("Nothing to undo.")
             return False
-        target = earlier[-1]
+        target, logged = earlier[-1]
+        taken_back = len(state.history) - target
         while len(state.history) > target:
             state.undo()
-        self.asked = [(moves, who) for moves, who in self.asked if moves <= target]
+        self.asked = [entry for entry in self.asked if entry[0] <= target]
         self.results_seen = min(self.results_seen, len(state.results))
+        del self.log[logged:]
+        self.read_up_to = {who: min(at, logged) for who, at in self.read_up_to.items()}
+        self.read_up_to[seat] = logged
+        self.say(f"Took back {taken_back} move{'s' if taken_back != 1 else ''}.")
         return True
 
     def show_moves(self) -> None:
@@ -188,12 +247,17 @@ class Console:
         for i, move in enumerate(moves, 1):
             self.say(f"  {i:>{width}}. {move}")
 
-    def report_deals(self) -> None:
+    def report_deals(self, shown_to: int | None = None) -> None:
+        """Log each deal that ended; the human whose move ended it sees the report at once."""
         state = self.state
         while self.results_seen < len(state.results):
             result = state.results[self.results_seen]
             self.results_seen += 1
-            self.say("\n" + "\n".join(deal_report(state, result)) + "\n")
+            text = "\n" + "\n".join(deal_report(state, result)) + "\n"
+            self.record(None, text)
+            if shown_to is not None and not self.watching:
+                self.say(text)
+                self.read_up_to[shown_to] = len(self.log)
 
     def final_text(self) -> str:
         state = self.state
@@ -250,35 +314,38 @@ def _in_order(c, zone_id: int, shown: list[str]) -> list[str]:
 
 
 def render(state: State, seat: int) -> str:
-    """The table as `seat` sees it: shared zones, then each player's."""
+    """The table as `seat` sees it, laid out by zones: the shared ones, then each player's. A row
+    or a hand is fanned; a pile shows its top card and size; a family of numbered piles (eight
+    foundations, say) shares one line; cards `seat` may not see are backs."""
     obs = state.observation(seat)
     c = state._c
     phase = f" · {obs['phase']}" if len(c.phases) > 1 else ""
     lines = [f"--- {obs['game']} · deal {obs['deal']}{phase} · {obs['to_move']} to move · "
              + " · ".join(f"{p} {s:g}" for p, s in obs["scores"].items()) + " ---"]
-    groups: dict[int | None, list[int]] = {}
+    groups: dict[int | None, list[list[int]]] = {}  # owner -> families of zones, in file order
     for zone in c.zones.instances:
         if zone.spec.holds_decks and not state.zones[zone.id]:
             continue  # a pack that has been dealt out
-        groups.setdefault(zone.owner, []).append(zone.id)
+        families = groups.setdefault(zone.owner, [])
+        if families and c.zones[families[-1][0]].spec is zone.spec and zone.index:
+            families[-1].append(zone.id)
+        else:
+            families.append([zone.id])
     width = max((len(z.spec.name) + (len(str(z.index)) if z.index else 0) for z in c.zones.instances), default=8) + 2
     for owner in sorted(groups, key=lambda o: -1 if o is None else o):
         title = "Table" if owner is None else f"{state.players[owner]}" + (" (you)" if owner == seat else "")
         lines.append(f"{title}:")
-        for zone_id in groups[owner]:
-            zone = c.zones[zone_id]
-            shown = obs["zones"][zone.name]
-            shown = _in_order(c, zone_id, shown)  # a hand shown in the game's order, weakest first
-            for place, rank in obs["wilds"].get(zone.name, {}).items():  # a wild as what it stands for
-                shown = [*shown[:place], f"{shown[place]}={rank}", *shown[place + 1:]]
-            label = zone.spec.name + (str(zone.index) if zone.index else "")
-            text = _pile_text(shown, zone.spec.kind) if zone.name not in obs["closed"] else "(closed)"
-            if c.model.showdown and zone.owner == seat and zone.spec.name == c.model.showdown[0]:
-                text += f"   (worth {state.value(c.model.showdown[1], seat):g})"
-            if zone.name in obs["combinations"]:
-                by = obs["played_by"].get(zone.name)
-                text += f"   ({obs['combinations'][zone.name]}" + (f", played by {by})" if by else ")")
-            lines.append(f"  {label:<{width}}{text}")
+        for family in groups[owner]:
+            first = c.zones[family[0]]
+            if len(family) > 1 and first.spec.kind in ("pile", "slot"):
+                cells = [f"{c.zones[z].index}:{_zone_text(state, obs, z, seat, compact=True)}" for z in family]
+                cell = max(len(x) for x in cells) + 2
+                lines.append(f"  {first.spec.name:<{width}}" + "".join(f"{x:<{cell}}" for x in cells).rstrip())
+                continue
+            for zone_id in family:
+                zone = c.zones[zone_id]
+                label = zone.spec.name + (str(zone.index) if zone.index else "")
+                lines.append(f"  {label:<{width}}{_zone_text(state, obs, zone_id, seat)}")
     counters = obs["counters"]
     if counters:
         seats = c.exprs.seat_counters  # counters that hold a seat are shown as the player
@@ -292,18 +359,47 @@ def render(state: State, seat: int) -> str:
     return "\n".join(lines)
 
 
+def _zone_text(state: State, obs: dict, zone_id: int, seat: int, compact: bool = False) -> str:
+    c = state._c
+    zone = c.zones[zone_id]
+    if zone.name in obs["closed"]:
+        return "(closed)"
+    shown = _in_order(c, zone_id, obs["zones"][zone.name])  # a hand shown in the game's order, weakest first
+    for place, rank in obs["wilds"].get(zone.name, {}).items():  # a wild as what it stands for
+        shown = [*shown[:place], f"{shown[place]}={rank}", *shown[place + 1:]]
+    if compact:
+        if not shown:
+            return "—"
+        return shown[-1].replace(HIDDEN, BACK) + (f"×{len(shown)}" if len(shown) > 1 else "")
+    text = _pile_text(shown, zone.spec.kind)
+    if c.model.showdown and zone.owner == seat and zone.spec.name == c.model.showdown[0]:
+        text += f"   (worth {state.value(c.model.showdown[1], seat):g})"
+    if zone.name in obs["combinations"]:
+        by = obs["played_by"].get(zone.name)
+        text += f"   ({obs['combinations'][zone.name]}" + (f", played by {by})" if by else ")")
+    return text
+
+
+HIDDEN = "??"  # a card the player may not see, in an observation
+BACK = "##"  # ... and on the table: the back of a card
+FAN_BACKS = 10  # backs drawn in a fan before the rest is counted
+
+
 def _pile_text(shown: list[str], kind: str) -> str:
     if not shown:
         return "—"
-    hidden = sum(1 for c in shown if c == "??")
-    if kind in ("fan", "pool") and hidden:
-        known = [c for c in shown if c != "??"]
-        return f"[{len(shown)} cards]" + (f"  known: {' '.join(known)}" if known else "")
-    if kind in ("row", "fan", "pool"):
-        return " ".join(shown)
-    if hidden == len(shown):
-        return f"[{len(shown)} face down]"
+    hidden = sum(1 for c in shown if c == HIDDEN)
+    if kind in ("fan", "pool", "row"):
+        known = [c for c in shown if c != HIDDEN]
+        backs = " ".join([BACK] * min(hidden, FAN_BACKS)) + (f" +{hidden - FAN_BACKS}" if hidden > FAN_BACKS else "")
+        if not hidden:
+            return " ".join(shown)
+        if kind == "row":  # a row keeps its order: the backs where they lie
+            return " ".join(BACK if c == HIDDEN else c for c in shown)
+        return f"{backs}  ({len(shown)} cards" + (f"; known: {' '.join(known)})" if known else ")")
     top = shown[-1]
+    if hidden == len(shown):
+        return f"[{BACK}] {len(shown)} card{'s' if len(shown) > 1 else ''} face down"
     return f"{top}  ({len(shown)} cards)" if len(shown) > 1 else top
 
 
@@ -318,4 +414,4 @@ def _coloured(text: str) -> str:
         shown = f"{match.group(1)}{symbol}"
         return f"\033[31m{shown}\033[0m" if red else shown
 
-    return _CARD.sub(card, text)
+    return _CARD.sub(card, text).replace(BACK, "\033[34m\u2592\u2592\033[0m")

@@ -95,7 +95,8 @@ def test_dou_dizhu_in_the_console_bid_and_play_by_cards():
     assert run.returncode == 0 and "Traceback" not in run.stderr
     assert "P1: human, P2: computer, P3: computer" in out
     assert "hand    3C 4D 4C 6C 8S 8D 9H JS JC QD KH KC AS AD 2S 2H BJ" in out  # sorted by strength
-    assert "[17 cards]" in out and "bidding" in out and "P1 plays bid 3" in out
+    assert "hand    ## ## ## ## ## ## ## ## ## ## +7  (17 cards)" in out  # the others' hands: backs
+    assert "bidding" in out and "P1 plays bid 3" in out
     assert "'3' is both move number 3 and a move of its own" in out
     assert "P1 plays 3\n" in out
 
@@ -171,7 +172,8 @@ def test_a_schwimmen_match_with_a_human_seat_and_the_showdowns():
     assert "chips 3 → 2" in showdown
     # Until then, P1 never sees another player's cards.
     first_view = out[: out.index("*** Deal 1 ends")]
-    assert "P2:\n  hand     [3 cards]" in first_view and "extra    [3 cards]" in first_view or "extra    —" in first_view
+    assert "P2:\n  hand     ## ## ##  (3 cards)" in first_view
+    assert "extra    ## ## ##  (3 cards)" in first_view or "extra    —" in first_view
     assert "Traceback" not in out + run.stderr
 
 
@@ -227,3 +229,36 @@ def test_hint_names_a_legal_move():
     run = gamedsl("play", "schwimmen", "--players", "3", "--seed", "4", stdin="hint\nquit\n")
     assert run.returncode == 0 and "Hint: " in run.stdout
 
+
+
+def test_the_console_tells_what_the_others_did_since_your_last_move():
+    run = gamedsl("play", "dou-dizhu", "--seed", "4", stdin="pass\nlog\nquit\n")
+    out = run.stdout
+    assert run.returncode == 0 and "Traceback" not in run.stderr
+    first, _, rest = out.partition("P1 plays pass")
+    assert "Since your last move:" not in first  # P1 bids first here: nothing happened before
+    # After P1's pass the computers bid; P1 is told when asked again (if the bidding comes back).
+    log = rest[: rest.index("---")] if "---" in rest else rest
+    assert "Since your last move:\n  P2 plays pass\n  P3 plays 3 4 5 6 7 8 9 10\n" in log
+
+
+def test_the_table_is_laid_out_by_zones_and_zones_can_be_shown():
+    run = gamedsl("play", "russian_bank", "--seed", "3",
+                  stdin="show house2\nshow hand\nshow fundation1\nshow\nquit\n")
+    out = run.stdout
+    assert run.returncode == 0 and "Traceback" not in run.stderr
+    assert "So far:\n  P2 plays turn" in out  # P2 began: its moves are listed before P1's first view
+    assert "  foundation   1:—  2:—  3:—  4:—  5:—  6:—  7:—  8:—" in out  # a family of piles on one line
+    assert "  hand         [##] 35 cards face down" in out  # a pile face down: a back and its size
+    assert "house2 (bottom to top, 3 cards): 10S 9D 8C" in out
+    assert "P1.hand (bottom to top, 35 cards): ## ##" in out  # even your own pack is backs to you
+    assert "No zone 'fundation1'. Did you mean 'foundation1'?" in out and "show which zone?" in out
+
+
+def test_undo_takes_back_the_computers_replies_and_their_log():
+    run = gamedsl("play", "spite_and_malice", "--seed", "3", stdin="6\nundo\nlog\nquit\n")
+    out = run.stdout
+    assert run.returncode == 0 and "Traceback" not in run.stderr
+    assert "P1 plays done" in out and "Took back" in out
+    after_undo = out[out.index("Took back"):]
+    assert after_undo.count("P1 plays done") == 0  # the log holds what is still played
