@@ -73,6 +73,7 @@ class CombinationSet:
             self.strength[rank] = i
         self.by_strength = [r for r in strength]  # plays are listed weakest first
         self._readings: dict[Play, list[Combination]] = {}
+        self._reading: dict[tuple[int, Play], Combination] = {}  # (kind, ranks) -> its reading
         self._run_tables: dict[int, list[list[Play]]] = {}
 
     # ---- enumeration ------------------------------------------------------------------------
@@ -216,6 +217,17 @@ class CombinationSet:
             if len(self._readings) > 200_000:
                 self._readings.clear()
             self._readings[target] = found
+        return found
+
+    def reading(self, kind_index: int, ranks: Play) -> Combination:
+        """The reading of these ranks as a combination of that kind (remembered)."""
+        found = self._reading.get((kind_index, ranks))
+        if found is None:
+            kind = self.kinds[kind_index]
+            found = next(r for r in self.classify(ranks) if r.kind is kind)
+            if len(self._reading) > 200_000:
+                self._reading.clear()
+            self._reading[kind_index, ranks] = found
         return found
 
     def beats(self, play: Combination, table: Combination | None) -> bool:

@@ -188,6 +188,7 @@ class CompiledGame:
         self.skip = self.exprs.condition(model.skip) if model.skip is not None else None
         self.eliminated = self.exprs.condition(model.eliminated) if model.eliminated is not None else None
         self.first_player = self._first_player()
+        self.turn_order_from = [tuple((p + k) % players for k in range(players)) for p in range(players)]
         # A wild card's code -> the ranks it may stand for (None: not wild).
         self.wild: list[tuple[int, ...] | None] = [model.wilds.get(code >> 2) for code in range(cards.CARD_LIMIT)]
         self.has_wilds = bool(model.wilds)
