@@ -44,10 +44,10 @@ class CombinationKind:
     exact: tuple[int, ...] = ()  # a fixed set of ranks, e.g. the two jokers
     wings: WingRules = field(default_factory=WingRules)
     tier: int = 0  # a higher tier beats any lower tier
+    is_run: bool = field(init=False)  # can its core be longer than one rank (a plain field: read often)
 
-    @property
-    def is_run(self) -> bool:
-        return self.max_length > 1
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_run", self.max_length > 1)
 
 
 class Combination(NamedTuple):
@@ -75,14 +75,26 @@ class CombinationSet:
         self._readings: dict[Play, list[Combination]] = {}
         self._reading: dict[tuple[int, Play], Combination] = {}  # (kind, ranks) -> its reading
         self._run_tables: dict[int, list[list[Play]]] = {}
+        # Fixed per kind, so worked out once: the kinds of each higher tier, and for a kind of
+        # exact ranks (the rocket) its key, how many of each rank it needs, and its sorted ranks.
+        self._higher = {k.tier: tuple(h for h in kinds if h.tier > k.tier) for k in kinds}
+        self._exact = {k.index: (max(k.exact, key=self.strength.__getitem__),
+                                 tuple((r, k.exact.count(r)) for r in sorted(set(k.exact))), tuple(sorted(k.exact)))
+                       for k in kinds if k.exact}
 
     # ---- enumeration ------------------------------------------------------------------------
-    def answers(self, counts: RankCounts, table: Combination) -> list[Combination]:
+    def answers(self, counts: RankCounts, table: Combination,
+                make: Callable[[CombinationKind, int, int, Play], Any] = Combination) -> list[Any]:
         """The plays that beat `table`: only its kind at its length (keys above), and the
         kinds of a higher tier, are enumerated at all."""
-        higher = tuple(k for k in self.kinds if k.tier > table.kind.tier)
-        same = self.plays(counts, (table.kind,), table.length, above=self.strength[table.key])
-        return same + self.plays(counts, higher) if higher else same
+        kind = table.kind
+        higher = self._higher.get(kind.tier)
+        if higher is None:  # a kind of another set
+            higher = tuple(k for k in self.kinds if k.tier > kind.tier)
+        same = self.plays(counts, (kind,), table.length, make, self.strength[table.key])
+        if higher:
+            same.extend(self.plays(counts, higher, 0, make))
+        return same
 
     def plays(self, counts: RankCounts, kinds: tuple | None = None, only_length: int = 0,
               make: Callable[[CombinationKind, int, int, Play], Any] = Combination, above: int = -1) -> list[Any]:
@@ -98,9 +110,13 @@ class CombinationSet:
         strength = self.strength
         for kind in kinds if kinds is not None else self.kinds:
             if kind.exact:
-                key = max(kind.exact, key=strength.__getitem__)
-                if strength[key] > above and all(counts[r] >= kind.exact.count(r) for r in set(kind.exact)):
-                    append(make(kind, 1, key, tuple(sorted(kind.exact))))
+                key, need, exact = self._exact[kind.index]
+                if strength[key] > above:
+                    for r, n in need:
+                        if counts[r] < n:
+                            break
+                    else:
+                        append(make(kind, 1, key, exact))
                 continue
             width = kind.width
             wings = kind.wings

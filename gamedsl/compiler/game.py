@@ -179,6 +179,8 @@ class CompiledGame:
         self.triggers = [CompiledTrigger(t.info, self.exprs.condition(t.condition), self.exprs.effects(t.effects))
                          for t in model.triggers]
         self.phases = list(model.phases) or ["play"]
+        self.actions_in_phase = [[a for a in self.actions if a.phases is None or phase in a.phases]
+                                 for phase in range(len(self.phases))]
         self.sorted_by = [self._sort_key(z.spec.sorted_by) for z in self.zones.instances]
         match = model.match
         self.single_deal = match.single_deal

@@ -255,9 +255,7 @@ class State:
         others = []
         wild = c.wild if c.has_wilds else None
         closed = self.closed
-        for action in c.actions:
-            if action.phases is not None and self.phase not in action.phases:
-                continue
+        for action in c.actions_in_phase[self.phase]:
             if action.only_if_stuck:
                 stuck.append(action)
                 continue
@@ -331,7 +329,7 @@ class State:
                     for dst, row in live:
                         if row[card] and dst != src:
                             out.append((index, shown, src, dst))
-        if apply_priorities:
+        if apply_priorities and c.priorities:
             out = self._apply_priorities(out)
         if out:
             for action in others:
@@ -465,10 +463,11 @@ class State:
             counts = [0] * 16
             for card in self.zones[src]:
                 counts[card >> 2] += 1
+            make = lambda kind, length, key, ranks: (index, kind.index, ranks, dst)  # noqa: E731
             if table is None:  # a lead: every play, made straight into moves
-                out.extend(kinds.plays(counts, make=lambda kind, length, key, ranks: (index, kind.index, ranks, dst)))
+                out.extend(kinds.plays(counts, make=make))
             else:
-                out.extend([(index, combo.kind.index, combo.ranks, dst) for combo in kinds.answers(counts, table)])
+                out.extend(kinds.answers(counts, table, make))
 
     def _public_moves(self, moves: list[Internal]) -> list[Move]:
         """The `Move` of each move. New plays of combinations are named in one batch per hand
