@@ -77,6 +77,12 @@ class CombinationSet:
         self._run_tables: dict[int, list[list[Play]]] = {}
         # Fixed per kind, so worked out once: the kinds of each higher tier, and for a kind of
         # exact ranks (the rocket) its key, how many of each rank it needs, and its sorted ranks.
+        widest = max([k.width for k in kinds] + [k.wings.width for k in kinds], default=1)
+        self._repeat = [[(r,) * width for r in range(16)] for width in range(widest + 1)]  # (r,) * width, made once
+        orders = list(dict.fromkeys(k.run_ranks for k in kinds if k.is_run))
+        self._run_key = {k.index: (k.width, orders.index(k.run_ranks)) for k in kinds if k.is_run}
+        self._one_extra_group = frozenset(k.index for k in kinds if not k.is_run and k.wings.width
+                                          and k.wings.count(1) == 1 and not k.wings.core_ranks_allowed)
         self._higher = {k.tier: tuple(h for h in kinds if h.tier > k.tier) for k in kinds}
         self._exact = {k.index: (max(k.exact, key=self.strength.__getitem__),
                                  tuple((r, k.exact.count(r)) for r in sorted(set(k.exact))), tuple(sorted(k.exact)))
@@ -106,8 +112,10 @@ class CombinationSet:
         a reading by default, or straight the move a generator wants."""
         out: list[Combination] = []
         append = out.append
-        cores_from = self.by_strength[above + 1:]  # the ranks whose key could win
+        cores_from = self.by_strength[above + 1:] if above >= 0 else self.by_strength  # ranks whose key could win
         strength = self.strength
+        repeat = self._repeat
+        held: dict[Any, Any] = {}  # shared by the kinds of this call: what the counts allow, per width
         for kind in kinds if kinds is not None else self.kinds:
             if kind.exact:
                 key, need, exact = self._exact[kind.index]
@@ -121,40 +129,62 @@ class CombinationSet:
             width = kind.width
             wings = kind.wings
             if kind.is_run:
-                cores = []
                 order = kind.run_ranks
-                size = len(order)
+                run_key = self._run_key[kind.index]
+                found = held.get(run_key)
+                if found is None:  # from each start in the run order: how many ranks in a row are held
+                    size = len(order)
+                    reach = [0] * (size + 1)
+                    for i in range(size - 1, -1, -1):
+                        if counts[order[i]] >= width:
+                            reach[i] = reach[i + 1] + 1
+                    found = held[run_key] = (reach, max(reach))
+                reach, longest = found
                 low, high = kind.min_length, kind.max_length
                 if only_length:
                     low = high = only_length
+                cores = []
+                if longest < low:
+                    continue
                 plain = not wings.width
-                runs = self._runs(kind) if plain else []
-                for start in range(size):
-                    length = 0
-                    while start + length < size and counts[order[start + length]] >= width:
-                        length += 1
-                        if low <= length <= high and strength[order[start + length - 1]] > above:
-                            if plain:  # straights, pair chains: the sorted cards are in a table
-                                append(make(kind, length, order[start + length - 1], runs[start][length]))
+                runs = self._runs(kind) if plain else None
+                for start in range(len(order)):
+                    most = reach[start]
+                    if most < low:
+                        continue
+                    for length in range(low, (most if most < high else high) + 1):
+                        key = order[start + length - 1]
+                        if strength[key] > above:
+                            if runs is not None:  # straights, pair chains: the sorted cards are in a table
+                                append(make(kind, length, key, runs[start][length]))
                             else:
                                 cores.append(order[start:start + length])
             else:
+                ranks = held.get(width)
+                if ranks is None:
+                    ranks = held[width] = [r for r in cores_from if counts[r] >= width]
                 allowed = kind.run_ranks
-                ranks = [r for r in cores_from if counts[r] >= width and (not allowed or r in allowed)]
+                if allowed:
+                    ranks = [r for r in ranks if r in allowed]
                 if not wings.width:  # solo, pair, trio, bomb: nothing to arrange
+                    same = repeat[width]
                     for r in ranks:
-                        append(make(kind, 1, r, (r,) * width))
+                        append(make(kind, 1, r, same[r]))
                     continue
-                if wings.count(1) == 1 and not wings.core_ranks_allowed:
+                if kind.index in self._one_extra_group:
                     # trio with a single, trio with a pair: one extra group of another rank
                     wide = wings.width
-                    extras = [r for r in self.by_strength if counts[r] >= wide]
+                    extras = held.get(wide) if above < 0 else None
+                    if extras is None:
+                        extras = [r for r in self.by_strength if counts[r] >= wide]
+                        if above < 0:
+                            held[wide] = extras
+                    group = repeat[wide]
                     for r in ranks:
-                        core = (r,) * width
+                        core = repeat[width][r]
                         for x in extras:
                             if x != r:
-                                ranks_played = (x,) * wide + core if x < r else core + (x,) * wide
-                                append(make(kind, 1, r, ranks_played))
+                                append(make(kind, 1, r, group[x] + core if x < r else core + group[x]))
                     continue
                 cores = [(r,) for r in ranks]
             for core in cores:
