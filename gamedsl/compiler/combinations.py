@@ -116,6 +116,7 @@ class CombinationSet:
         strength = self.strength
         repeat = self._repeat
         held: dict[Any, Any] = {}  # shared by the kinds of this call: what the counts allow, per width
+        most = max(counts)  # no kind whose core needs more of a rank can be made
         for kind in kinds if kinds is not None else self.kinds:
             if kind.exact:
                 key, need, exact = self._exact[kind.index]
@@ -127,6 +128,8 @@ class CombinationSet:
                         append(make(kind, 1, key, exact))
                 continue
             width = kind.width
+            if width > most:
+                continue
             wings = kind.wings
             if kind.is_run:
                 order = kind.run_ranks
@@ -149,10 +152,10 @@ class CombinationSet:
                 plain = not wings.width
                 runs = self._runs(kind) if plain else None
                 for start in range(len(order)):
-                    most = reach[start]
-                    if most < low:
+                    far = reach[start]
+                    if far < low:
                         continue
-                    for length in range(low, (most if most < high else high) + 1):
+                    for length in range(low, (far if far < high else high) + 1):
                         key = order[start + length - 1]
                         if strength[key] > above:
                             if runs is not None:  # straights, pair chains: the sorted cards are in a table
@@ -268,9 +271,13 @@ class CombinationSet:
     def reading(self, kind_index: int, ranks: Play) -> Combination:
         """The reading of these ranks as a combination of that kind (remembered)."""
         found = self._reading.get((kind_index, ranks))
-        if found is None:
+        if found is None:  # the first play of that kind from these ranks: only that kind is read
             kind = self.kinds[kind_index]
-            found = next(r for r in self.classify(ranks) if r.kind is kind)
+            counts = [0] * 16
+            for rank in ranks:
+                counts[rank] += 1
+            target = tuple(sorted(ranks))
+            found = next(r for r in self.plays(counts, (kind,)) if r.ranks == target)
             if len(self._reading) > 200_000:
                 self._reading.clear()
             self._reading[kind_index, ranks] = found
