@@ -218,10 +218,53 @@ class ExprCompiler:
             if adding:
                 return [f"{indent}st._set_counter({base}, st.counters[{base}] + {amount})"]
             return [f"{indent}st._set_counter({base}, {amount})"]
+        if isinstance(node, (ast.TurnOver, ast.MoveAll)):
+            sources = getattr(self.zone_ids(node.source), "static", None)
+            targets = getattr(self.zone_ids(node.target), "static", None)
+            if sources and targets and targets[0] and all(s == sources[0] for s in sources) and all(t == targets[0] for t in targets):
+                reverse = isinstance(node, ast.TurnOver)  # the same zones for every player: numbers in the source
+                return [f"{indent}st._move_all({src}, {targets[0][0]}, {reverse})" for src in sources[0]] or [f"{indent}pass"]
         if isinstance(node, ast.IfEffects):
             inner = [line for n in node.effects for line in self._effect_lines(n, indent + "    ")]
             return [f"{indent}if {self._call(self.condition(node.condition))}:", *(inner or [f"{indent}    pass"])]
         return [f"{indent}{self._bind(self.effect(node))}(st, p, mv)"]
+
+    def _compile(self, lines: list[str]) -> Any:
+        scope: dict[str, Any] = {}
+        exec("\n".join(lines), self.env, scope)  # noqa: S102 - our own generated source
+        fused = next(iter(scope.values()))
+        fused.source = "\n".join(lines)
+        return fused
+
+    def fused_triggers(self, triggers: list[Any]) -> Callable[[Any, int], bool]:
+        """The `whenever` rules after a move, as one function (state, mover): each fires, in
+        order, while its condition holds; False when they are still firing after 100 rounds."""
+        lines = ["def _triggers(st, p):", "    mv = None", "    for _ in range(100):", "        fired = False"]
+        for trigger in triggers:
+            lines.append(f"        if {self._call(trigger.condition)}:")
+            lines += [f"            {self._bind(effect)}(st, p, None)" for effect in trigger.effects]
+            lines.append("            fired = True")
+        lines += ["        if not fired:", "            return True", "    return False"]
+        return self._compile(lines)
+
+    def fused_end_check(self, ends: list[Any], order_from: list[tuple[int, ...]],
+                        can_be_out: bool) -> Callable[[Any, int], tuple[int, int | None] | None]:
+        """Which `end` rule holds after a move, as one function (state, mover) -> (the rule's
+        index, the player its `when some player` found) or None. The mover is asked first."""
+        order = self._bind(order_from)
+        still_in = "st.in_play(p) and " if can_be_out else ""
+        lines = ["def _ends(st, mover):", "    mv = None"]
+        for i, end in enumerate(ends):
+            test = self._call(end.condition)
+            if not end.quantifier:
+                lines += ["    p = mover", f"    if {test}:", f"        return ({i}, None)"]
+            elif end.quantifier == "some":
+                lines += [f"    for p in {order}[mover]:", f"        if {still_in}{test}:", f"            return ({i}, p)"]
+            else:
+                lines += [f"    for p in range({self.players}):", f"        if {still_in}not {test}:", "            break",
+                          "    else:", f"        return ({i}, None)"]
+        lines.append("    return None")
+        return self._compile(lines)
 
     # ---- expressions ------------------------------------------------------------------
     def expr(self, node: Any) -> Fn:
@@ -566,13 +609,7 @@ class ExprCompiler:
         """The effects of a rule, in order: fused into one function when there are any."""
         if not nodes:
             return []
-        lines = [line for n in nodes for line in self._effect_lines(n, "    ")]
-        source = "def _effects(st, p, mv):\n" + "\n".join(lines)
-        scope: dict[str, Any] = {}
-        exec(source, self.env, scope)  # noqa: S102 - our own generated source
-        fused = scope["_effects"]
-        fused.source = source
-        return [fused]
+        return [self._compile(["def _effects(st, p, mv):", *[line for n in nodes for line in self._effect_lines(n, "    ")]])]
 
     def effect(self, node: Any) -> Fn:
         if isinstance(node, ast.EndTurn):

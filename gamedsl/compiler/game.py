@@ -191,6 +191,8 @@ class CompiledGame:
         self.eliminated = self.exprs.condition(model.eliminated) if model.eliminated is not None else None
         self.first_player = self._first_player()
         self.turn_order_from = [tuple((p + k) % players for k in range(players)) for p in range(players)]
+        self.fire_triggers = self.exprs.fused_triggers(self.triggers)
+        self.first_end = self.exprs.fused_end_check(self.ends, self.turn_order_from, self.eliminated is not None)
         # A wild card's code -> the ranks it may stand for (None: not wild).
         self.wild: list[tuple[int, ...] | None] = [model.wilds.get(code >> 2) for code in range(cards.CARD_LIMIT)]
         self.has_wilds = bool(model.wilds)

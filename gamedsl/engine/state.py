@@ -616,17 +616,8 @@ class State:
         """`whenever` rules: after a move (or a deal), each fires while its condition holds
         (bounded); `own` is the player who has just moved (after a deal: the first player)."""
         triggers = self._c.triggers
-        if not triggers:
+        if not triggers or self._c.fire_triggers(self, mover):  # the rules, in one compiled function
             return
-        for _ in range(100):
-            fired = False
-            for trigger in triggers:
-                if trigger.condition(self, mover, None):
-                    for effect in trigger.effects:
-                        effect(self, mover, None)
-                    fired = True
-            if not fired:
-                return
         names = ", ".join(t.info.cite() for t in triggers if t.condition(self, mover, None))
         raise RulesRuntimeError(f"an automatic rule keeps firing (its effects never make its condition false): {names}")
 
@@ -734,46 +725,32 @@ class State:
         """The first `end` rule whose condition holds ends the deal: its effects happen (with
         `own` the player its `when some player` found), then each player scores."""
         c = self._c
-        players = c.players
-        everyone = c.eliminated is None  # nobody is ever out: no need to ask
-        for end in c.ends:
-            if not end.quantifier:
-                if not end.condition(self, mover, None):
-                    continue
-                hit = None
-            elif end.quantifier == "some":
-                condition = end.condition
-                for q in c.turn_order_from[mover]:  # the mover first
-                    if (everyone or self.in_play(q)) and condition(self, q, None):
-                        hit = q
-                        break
-                else:
-                    continue
-            else:
-                if not all(end.condition(self, q, None) for q in range(players) if self.in_play(q)):
-                    continue
-                hit = None
-            self._save_scalar_state()
-            self.winner = hit
-            zones = tuple(tuple(z) for z in self.zones)
-            before = tuple(self.counters)
-            for effect in end.effects:
-                effect(self, hit if hit is not None else mover, None)
-            score = end.score
-            if end.scoring == "again" or score is None:
-                deal_scores = [0.0] * players
-            elif end.scoring == "winner":
-                deal_scores = [score(self, q, None) if q == hit else 0 for q in range(players)]
-            else:
-                deal_scores = [score(self, q, None) for q in range(players)]
-            result = DealResult(self.deal_number, end.info.name, tuple(_number(s) for s in deal_scores), zones,
-                                before, tuple(self.counters), mover, hit)
-            if end.scoring == "again":
-                self.results.append(result)
-                self._start_deal(self.deal_number + 1)
-            else:
-                self._finish_deal(result)
+        found = c.first_end(self, mover)  # the conditions, in one compiled function
+        if found is None:
             return
+        players = c.players
+        index, hit = found
+        end = c.ends[index]
+        self._save_scalar_state()
+        self.winner = hit
+        zones = tuple(tuple(z) for z in self.zones)
+        before = tuple(self.counters)
+        for effect in end.effects:
+            effect(self, hit if hit is not None else mover, None)
+        score = end.score
+        if end.scoring == "again" or score is None:
+            deal_scores = [0.0] * players
+        elif end.scoring == "winner":
+            deal_scores = [score(self, q, None) if q == hit else 0 for q in range(players)]
+        else:
+            deal_scores = [score(self, q, None) for q in range(players)]
+        result = DealResult(self.deal_number, end.info.name, tuple(_number(s) for s in deal_scores), zones,
+                            before, tuple(self.counters), mover, hit)
+        if end.scoring == "again":
+            self.results.append(result)
+            self._start_deal(self.deal_number + 1)
+        else:
+            self._finish_deal(result)
 
     def _finish_deal(self, result: DealResult) -> None:
         self.points = [a + b for a, b in zip(self.points, result.scores)]
