@@ -181,7 +181,7 @@ def bench_combinations(game: gamedsl.Game) -> None:
     # are whole games under our rules (bidding included), each way on a freshly loaded game.
     games: list[tuple[str, float]] = []
     for label, fast in (("gamedsl (`legal_moves()`, `play()`)", False), ("gamedsl (`play_random()`)", True)):
-        fresh = gamedsl.load_game(game.path)  # no Move named before
+        fresh = gamedsl.Game(game.model, game.players)  # compiled anew: no Move named before
         games.append((label, best_rate(lambda: play_random_games(fresh, 100, fast), 100)))
     for name, runner in (("RLCard", "rlcard_random_games"), ("OpenSpiel", "openspiel_random_games")):
         key = "rlcard" if name == "RLCard" else "open_spiel"
