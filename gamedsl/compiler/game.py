@@ -170,6 +170,7 @@ class CompiledGame:
         self.actions = [self._action(i, spec) for i, spec in enumerate(model.actions.values())]
         self.action_index = {a.name: a.index for a in self.actions}
         self.card_actions = [a for a in self.actions if a.moves_cards]
+        self.plays_combinations = any(a.combination is not None for a in self.actions)
         self.default_action = next((a.index for a in self.actions if a.moves_cards and not a.named_alone), None)
         self.priorities = [self._priority(p) for p in model.priorities]
         self.ends = [CompiledEnd(e.info, e.quantifier, self.exprs.condition(e.condition), e.scoring,

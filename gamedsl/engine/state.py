@@ -474,6 +474,9 @@ class State:
         (cheaper than one by one): every reading of a set of the hand's cards is a play of the
         hand, so counting them says which sets read two ways, without classifying each."""
         codec = self.game.codec
+        public = codec.public
+        if not self._c.plays_combinations:
+            return [public(m) for m in moves]
         known = codec._to_public
         actions = self._c.actions
         fresh = [m for m in moves if m not in known and actions[m[0]].combination is not None]
@@ -492,7 +495,6 @@ class State:
                 combo = next((c for c in same if c.kind.index == move[1]), None)
                 if combo is not None and move not in known:
                     codec.remember_play(move, action, combo, len(same) > 1)
-        public = codec.public
         return [public(m) for m in moves]
 
     def _apply_priorities(self, moves: list[Internal]) -> list[Internal]:
