@@ -198,6 +198,7 @@ class CompiledGame:
         self.wild: list[tuple[int, ...] | None] = [model.wilds.get(code >> 2) for code in range(cards.CARD_LIMIT)]
         self.has_wilds = bool(model.wilds)
         self.turn_start = self.exprs.effects(model.turn_start)
+        self._initial: dict[int, tuple[int, ...]] = {}
         self.universe = self._universe()
 
     # ---- moves -------------------------------------------------------------------------
@@ -298,14 +299,20 @@ class CompiledGame:
         return counts
 
     def initial_cards(self, zone_id: int) -> list[int]:
-        zone = self.zones[zone_id]
-        spec = zone.spec
-        if not spec.holds_decks and not spec.holds_jokers:
-            return []
-        deck = [c for c in cards.standard_deck(0) if c >> 2 in spec.holds_ranks]
-        if spec.holds_suits and zone.owner is not None:  # this player's part of the pack
-            deck = [c for c in deck if c & 3 in spec.holds_suits[zone.owner]]
-        return deck * spec.holds_decks + cards.standard_deck(spec.holds_jokers)[52:]
+        """The cards a zone holds before the deal (a new list each time; worked out once)."""
+        made = self._initial.get(zone_id)
+        if made is None:
+            zone = self.zones[zone_id]
+            spec = zone.spec
+            if not spec.holds_decks and not spec.holds_jokers:
+                made = ()
+            else:
+                deck = [c for c in cards.standard_deck(0) if c >> 2 in spec.holds_ranks]
+                if spec.holds_suits and zone.owner is not None:  # this player's part of the pack
+                    deck = [c for c in deck if c & 3 in spec.holds_suits[zone.owner]]
+                made = tuple(deck * spec.holds_decks + cards.standard_deck(spec.holds_jokers)[52:])
+            self._initial[zone_id] = made
+        return list(made)
 
     def _amount(self, amount: Any) -> int | None:
         if amount is None:
