@@ -182,11 +182,11 @@ def bench_combinations(game: gamedsl.Game) -> None:
     games: list[tuple[str, float]] = []
     for label, fast in (("gamedsl (`legal_moves()`, `play()`)", False), ("gamedsl (`play_random()`)", True)):
         fresh = gamedsl.Game(game.model, game.players)  # compiled anew: no Move named before
-        games.append((label, best_rate(lambda: play_random_games(fresh, 100, fast), 100)))
+        games.append((label, best_rate(lambda fresh=fresh, fast=fast: play_random_games(fresh, 100, fast), 100)))
     for name, runner in (("RLCard", "rlcard_random_games"), ("OpenSpiel", "openspiel_random_games")):
         key = "rlcard" if name == "RLCard" else "open_spiel"
         if have.get(key):
-            games.append((name, best_rate(lambda: getattr(ext, runner)(100, 1), 100)))
+            games.append((name, best_rate(lambda runner=runner: getattr(ext, runner)(100, 1), 100)))
     peer = dict(games).get("RLCard")
     print()
     print("| engine | random games/s | ratio to RLCard |")

@@ -76,7 +76,7 @@ class CombinationSet:
         self._reading: dict[tuple[int, Play], Combination] = {}  # (kind, ranks) -> its reading
         self._run_tables: dict[int, list[list[Play]]] = {}
         # Fixed per kind, so worked out once: the kinds of each higher tier, and for a kind of
-        # exact ranks (the rocket) its key, how many of each rank it needs, and its sorted ranks.
+        # exact ranks (two jokers, say) its key, how many of each rank it needs, and its sorted ranks.
         widest = max([k.width for k in kinds] + [k.wings.width for k in kinds], default=1)
         self._repeat = [[(r,) * width for r in range(16)] for width in range(widest + 1)]  # (r,) * width, made once
         orders = list(dict.fromkeys(k.run_ranks for k in kinds if k.is_run))
@@ -155,7 +155,7 @@ class CombinationSet:
                     far = reach[start]
                     if far < low:
                         continue
-                    for length in range(low, (far if far < high else high) + 1):
+                    for length in range(low, min(high, far) + 1):
                         key = order[start + length - 1]
                         if strength[key] > above:
                             if runs is not None:  # straights, pair chains: the sorted cards are in a table

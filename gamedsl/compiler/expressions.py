@@ -7,6 +7,7 @@ each player once, here, never at call time.
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Callable
 from typing import Any
@@ -118,7 +119,7 @@ class ExprCompiler:
         return name
 
     def _fuse(self, code: str) -> Fn:
-        fn = eval(f"lambda st, p, mv: {code}", self.env)  # noqa: S307 - our own generated source
+        fn = eval(f"lambda st, p, mv: {code}", self.env)  # our own generated source
         fn.code = code
         return fn
 
@@ -143,7 +144,7 @@ class ExprCompiler:
         return f"st.zones[{self._bind(single)}[p]]"
 
     def _constant(self, value: Any) -> str:
-        if type(value) in (int, float) and value == value and abs(value) != float("inf"):
+        if type(value) in (int, float) and math.isfinite(value):
             return repr(value)
         return self._bind(value)
 
@@ -209,7 +210,7 @@ class ExprCompiler:
             counter = node.counter
             base = self.counters.base[counter.name]
             adding = isinstance(node, ast.AddTo)
-            amount = self._call(self.expr(node.amount if adding else node.value))
+            amount = self._call(self.expr(node.amount if isinstance(node, ast.AddTo) else node.value))
             if self.counters.per_player[counter.name]:
                 index = f"{base} + {self._owner_code(counter.owner)}"
                 if not adding:

@@ -371,11 +371,11 @@ class LegalMoves(Sequence[Move]):
 
     __slots__ = ("_all", "_internal", "_name_all", "_public", "_set")
 
-    def __init__(self, moves: list[Internal], public: Any = None, name_all: Any = None):
+    def __init__(self, moves: list[Internal], public: Any, name_all: Any = None):
         self._internal = moves
-        self._public = public  # one internal move -> its Move (None: `moves` are Moves already)
+        self._public = public  # one internal move -> its Move
         self._name_all = name_all  # the internal moves -> their Moves, in one batch
-        self._all: list[Move] | None = moves if public is None else None
+        self._all: list[Move] | None = None
         self._set: frozenset[Move] | None = None  # built on the first `in`
 
     def _everything(self) -> list[Move]:

@@ -459,11 +459,14 @@ class State:
         dst = action.targets[p][0][0]
         kinds = play.kinds
         index = action.index
+
+        def make(kind: Any, length: int, key: int, ranks: tuple) -> Internal:  # each play straight as a move
+            return (index, kind.index, ranks, dst)
+
         for src in action.sources[p]:
             counts = [0] * 16
             for card in self.zones[src]:
                 counts[card >> 2] += 1
-            make = lambda kind, length, key, ranks: (index, kind.index, ranks, dst)  # noqa: E731
             if table is None:  # a lead: every play, made straight into moves
                 out.extend(kinds.plays(counts, make=make))
             else:
