@@ -284,3 +284,39 @@ def test_a_joker_need_not_be_ranked_but_a_missing_rank_is_an_error(tmp_path):
     path.write_text(STRIPPED.format(jokers="").replace("order", "order", 1).replace(" K", "", 1))
     with pytest.raises(gamedsl.RulesError, match="does not rank"):
         gamedsl.load_game(str(path))
+
+
+@pytest.mark.parametrize("name", ["dou_dizhu", "russian_bank", "schwimmen", "spite_and_malice"])
+def test_play_random_plays_the_game_legal_moves_and_play_would(name):
+    import random
+
+    game = cached_game(name)
+    for seed in range(3):
+        by_moves, fast = game.new_game(seed), game.new_game(seed)
+        rng_moves, rng_fast = random.Random(seed), random.Random(seed)
+        for _ in range(300):
+            if by_moves.is_over:
+                break
+            moves = by_moves.legal_moves()
+            played = by_moves.play(moves[rng_moves.randrange(len(moves))])
+            assert game.codec.public(fast.play_random(rng_fast)) == played
+            assert fast.key() == by_moves.key()
+        assert fast.is_over == by_moves.is_over
+        if fast.history:
+            fast.undo()  # its moves are taken back like any other
+
+
+def test_legal_moves_read_one_by_one_or_all_at_once_agree():
+    game = cached_game("dou_dizhu")
+    state = game.new_game(4)
+    state.play("bid 3")  # the landlord leads from 20 cards
+    one_by_one = [state.legal_moves()[i] for i in range(len(state.legal_moves()))]
+    fresh = game.codec.__class__(game.compiled)  # nothing named yet: all in one batch
+    game.codec, saved = fresh, game.codec
+    try:
+        all_at_once = list(state.legal_moves())
+    finally:
+        game.codec = saved
+    assert [str(m) for m in one_by_one] == [str(m) for m in all_at_once]
+    assert len(set(one_by_one)) == len(one_by_one) > 20
+    assert all(m in state.legal_moves() for m in one_by_one)

@@ -44,10 +44,10 @@ class CombinationKind:
     exact: tuple[int, ...] = ()  # a fixed set of ranks, e.g. the two jokers
     wings: WingRules = field(default_factory=WingRules)
     tier: int = 0  # a higher tier beats any lower tier
+    is_run: bool = field(init=False)  # can its core be longer than one rank (a plain field: read often)
 
-    @property
-    def is_run(self) -> bool:
-        return self.max_length > 1
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_run", self.max_length > 1)
 
 
 class Combination(NamedTuple):
@@ -73,15 +73,34 @@ class CombinationSet:
             self.strength[rank] = i
         self.by_strength = [r for r in strength]  # plays are listed weakest first
         self._readings: dict[Play, list[Combination]] = {}
+        self._reading: dict[tuple[int, Play], Combination] = {}  # (kind, ranks) -> its reading
         self._run_tables: dict[int, list[list[Play]]] = {}
+        # Fixed per kind, so worked out once: the kinds of each higher tier, and for a kind of
+        # exact ranks (two jokers, say) its key, how many of each rank it needs, and its sorted ranks.
+        widest = max([k.width for k in kinds] + [k.wings.width for k in kinds], default=1)
+        self._repeat = [[(r,) * width for r in range(16)] for width in range(widest + 1)]  # (r,) * width, made once
+        orders = list(dict.fromkeys(k.run_ranks for k in kinds if k.is_run))
+        self._run_key = {k.index: (k.width, orders.index(k.run_ranks)) for k in kinds if k.is_run}
+        self._one_extra_group = frozenset(k.index for k in kinds if not k.is_run and k.wings.width
+                                          and k.wings.count(1) == 1 and not k.wings.core_ranks_allowed)
+        self._higher = {k.tier: tuple(h for h in kinds if h.tier > k.tier) for k in kinds}
+        self._exact = {k.index: (max(k.exact, key=self.strength.__getitem__),
+                                 tuple((r, k.exact.count(r)) for r in sorted(set(k.exact))), tuple(sorted(k.exact)))
+                       for k in kinds if k.exact}
 
     # ---- enumeration ------------------------------------------------------------------------
-    def answers(self, counts: RankCounts, table: Combination) -> list[Combination]:
+    def answers(self, counts: RankCounts, table: Combination,
+                make: Callable[[CombinationKind, int, int, Play], Any] = Combination) -> list[Any]:
         """The plays that beat `table`: only its kind at its length (keys above), and the
         kinds of a higher tier, are enumerated at all."""
-        higher = tuple(k for k in self.kinds if k.tier > table.kind.tier)
-        same = self.plays(counts, (table.kind,), table.length, above=self.strength[table.key])
-        return same + self.plays(counts, higher) if higher else same
+        kind = table.kind
+        higher = self._higher.get(kind.tier)
+        if higher is None:  # a kind of another set
+            higher = tuple(k for k in self.kinds if k.tier > kind.tier)
+        same = self.plays(counts, (kind,), table.length, make, self.strength[table.key])
+        if higher:
+            same.extend(self.plays(counts, higher, 0, make))
+        return same
 
     def plays(self, counts: RankCounts, kinds: tuple | None = None, only_length: int = 0,
               make: Callable[[CombinationKind, int, int, Play], Any] = Combination, above: int = -1) -> list[Any]:
@@ -93,51 +112,82 @@ class CombinationSet:
         a reading by default, or straight the move a generator wants."""
         out: list[Combination] = []
         append = out.append
-        cores_from = self.by_strength[above + 1:]  # the ranks whose key could win
+        cores_from = self.by_strength[above + 1:] if above >= 0 else self.by_strength  # ranks whose key could win
         strength = self.strength
+        repeat = self._repeat
+        held: dict[Any, Any] = {}  # shared by the kinds of this call: what the counts allow, per width
+        most = max(counts)  # no kind whose core needs more of a rank can be made
         for kind in kinds if kinds is not None else self.kinds:
             if kind.exact:
-                key = max(kind.exact, key=strength.__getitem__)
-                if strength[key] > above and all(counts[r] >= kind.exact.count(r) for r in set(kind.exact)):
-                    append(make(kind, 1, key, tuple(sorted(kind.exact))))
+                key, need, exact = self._exact[kind.index]
+                if strength[key] > above:
+                    for r, n in need:
+                        if counts[r] < n:
+                            break
+                    else:
+                        append(make(kind, 1, key, exact))
                 continue
             width = kind.width
+            if width > most:
+                continue
             wings = kind.wings
             if kind.is_run:
-                cores = []
                 order = kind.run_ranks
-                size = len(order)
+                run_key = self._run_key[kind.index]
+                found = held.get(run_key)
+                if found is None:  # from each start in the run order: how many ranks in a row are held
+                    size = len(order)
+                    reach = [0] * (size + 1)
+                    for i in range(size - 1, -1, -1):
+                        if counts[order[i]] >= width:
+                            reach[i] = reach[i + 1] + 1
+                    found = held[run_key] = (reach, max(reach))
+                reach, longest = found
                 low, high = kind.min_length, kind.max_length
                 if only_length:
                     low = high = only_length
+                cores = []
+                if longest < low:
+                    continue
                 plain = not wings.width
-                runs = self._runs(kind) if plain else []
-                for start in range(size):
-                    length = 0
-                    while start + length < size and counts[order[start + length]] >= width:
-                        length += 1
-                        if low <= length <= high and strength[order[start + length - 1]] > above:
-                            if plain:  # straights, pair chains: the sorted cards are in a table
-                                append(make(kind, length, order[start + length - 1], runs[start][length]))
+                runs = self._runs(kind) if plain else None
+                for start in range(len(order)):
+                    far = reach[start]
+                    if far < low:
+                        continue
+                    for length in range(low, min(high, far) + 1):
+                        key = order[start + length - 1]
+                        if strength[key] > above:
+                            if runs is not None:  # straights, pair chains: the sorted cards are in a table
+                                append(make(kind, length, key, runs[start][length]))
                             else:
                                 cores.append(order[start:start + length])
             else:
+                ranks = held.get(width)
+                if ranks is None:
+                    ranks = held[width] = [r for r in cores_from if counts[r] >= width]
                 allowed = kind.run_ranks
-                ranks = [r for r in cores_from if counts[r] >= width and (not allowed or r in allowed)]
+                if allowed:
+                    ranks = [r for r in ranks if r in allowed]
                 if not wings.width:  # solo, pair, trio, bomb: nothing to arrange
+                    same = repeat[width]
                     for r in ranks:
-                        append(make(kind, 1, r, (r,) * width))
+                        append(make(kind, 1, r, same[r]))
                     continue
-                if wings.count(1) == 1 and not wings.core_ranks_allowed:
+                if kind.index in self._one_extra_group:
                     # trio with a single, trio with a pair: one extra group of another rank
                     wide = wings.width
-                    extras = [r for r in self.by_strength if counts[r] >= wide]
+                    extras = held.get(wide) if above < 0 else None
+                    if extras is None:
+                        extras = [r for r in self.by_strength if counts[r] >= wide]
+                        if above < 0:
+                            held[wide] = extras
+                    group = repeat[wide]
                     for r in ranks:
-                        core = (r,) * width
+                        core = repeat[width][r]
                         for x in extras:
                             if x != r:
-                                ranks_played = (x,) * wide + core if x < r else core + (x,) * wide
-                                append(make(kind, 1, r, ranks_played))
+                                append(make(kind, 1, r, group[x] + core if x < r else core + group[x]))
                     continue
                 cores = [(r,) for r in ranks]
             for core in cores:
@@ -216,6 +266,21 @@ class CombinationSet:
             if len(self._readings) > 200_000:
                 self._readings.clear()
             self._readings[target] = found
+        return found
+
+    def reading(self, kind_index: int, ranks: Play) -> Combination:
+        """The reading of these ranks as a combination of that kind (remembered)."""
+        found = self._reading.get((kind_index, ranks))
+        if found is None:  # the first play of that kind from these ranks: only that kind is read
+            kind = self.kinds[kind_index]
+            counts = [0] * 16
+            for rank in ranks:
+                counts[rank] += 1
+            target = tuple(sorted(ranks))
+            found = next(r for r in self.plays(counts, (kind,)) if r.ranks == target)
+            if len(self._reading) > 200_000:
+                self._reading.clear()
+            self._reading[kind_index, ranks] = found
         return found
 
     def beats(self, play: Combination, table: Combination | None) -> bool:

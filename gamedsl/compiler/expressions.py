@@ -7,6 +7,7 @@ each player once, here, never at call time.
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Callable
 from typing import Any
@@ -62,6 +63,7 @@ class ExprCompiler:
         self.combination_index = {name: i for i, name in enumerate(model.combinations)}
         self.named_effects: dict[str, list[Fn]] = {}
         self.closable = _mentions(model, ast.CloseEmpty)  # can zones be closed in this game?
+        self.env: dict[str, Any] = {"__builtins__": __builtins__, "_values": self.values}  # names fused code uses
         for name in model.values:
             self._value(name)
 
@@ -107,8 +109,170 @@ class ExprCompiler:
         whose = self.whose(ref.owner)
         return lambda st, p: by_seat[whose(st, p)]
 
+    # ---- fused code ---------------------------------------------------------------------
+    # Common expressions, conditions and effects are also written as Python source and compiled
+    # into one function per rule (`passes = 2 and phase is play` is one call, not five); the
+    # rest are called as closures from that source. Same operations, same order.
+    def _bind(self, value: Any) -> str:
+        name = f"_k{len(self.env)}"
+        self.env[name] = value
+        return name
+
+    def _fuse(self, code: str) -> Fn:
+        fn = eval(f"lambda st, p, mv: {code}", self.env)  # our own generated source
+        fn.code = code
+        return fn
+
+    def _call(self, fn: Fn) -> str:
+        return getattr(fn, "code", None) or f"{self._bind(fn)}(st, p, mv)"
+
+    def _owner_code(self, owner: str | None) -> str:
+        """Whose seat a possessive means, as source (`p`: the player's own)."""
+        if owner in (None, "own"):
+            return "p"
+        return f"{self._bind(self.whose(owner))}(st, p)"
+
+    def _one_zone_code(self, ref: ast.ZoneRef) -> str | None:
+        """`st.zones[...]` for a reference that names one zone for each player, else None."""
+        ids = self.zone_ids(ref)
+        static = getattr(ids, "static", None)
+        if not static or not all(len(i) == 1 for i in static):
+            return None
+        single = [i[0] for i in static]
+        if all(z == single[0] for z in single):
+            return f"st.zones[{single[0]}]"
+        return f"st.zones[{self._bind(single)}[p]]"
+
+    def _constant(self, value: Any) -> str:
+        if type(value) in (int, float) and math.isfinite(value):
+            return repr(value)
+        return self._bind(value)
+
+    def _expr_code(self, node: Any) -> str | None:
+        if isinstance(node, ast.Num):
+            return self._constant(node.value)
+        if isinstance(node, ast.NameRef):
+            name = node.name
+            if name in self.options:
+                return self._constant(self.options[name])
+            if name == self.parameter and node.owner is None:
+                return "mv[1]"
+            if name in self.counters.base:
+                base = self.counters.base[name]
+                if not self.counters.per_player[name]:
+                    return f"st.counters[{base}]"
+                return f"st.counters[{base} + {self._owner_code(node.owner)}]"
+            if name in self.model.values:
+                return f"_values[{name!r}](st, {self._owner_code(node.owner)}, mv)"
+            simple = {"seat": f"({self._owner_code(node.owner)} + 1)", "moves_this_turn": "st.moves_in_turn",
+                      "player_to_move": "(st.current + 1)", "deal_number": "st.deal_number"}
+            return simple.get(name)
+        if isinstance(node, ast.SizeOf):
+            zone = self._one_zone_code(node.zone)
+            return f"len({zone})" if zone else None
+        if isinstance(node, ast.BinOp):
+            return f"({self._call(self.expr(node.left))} {node.op} {self._call(self.expr(node.right))})"
+        if isinstance(node, ast.Neg):
+            return f"(-{self._call(self.expr(node.operand))})"
+        if isinstance(node, ast.IfExpr):
+            then, test = self._call(self.expr(node.then)), self._call(self.condition(node.condition))
+            return f"({then} if {test} else {self._call(self.expr(node.otherwise))})"
+        return None
+
+    def _condition_code(self, node: Any) -> str | None:
+        if isinstance(node, ast.Compare):
+            op = "==" if node.op == "=" else node.op
+            return f"({self._call(self.expr(node.left))} {op} {self._call(self.expr(node.right))})"
+        if isinstance(node, ast.ZoneEmpty):
+            zone = self._one_zone_code(node.zone)
+            if zone is None:
+                return None
+            return f"(not not {zone})" if node.negated else f"(not {zone})"
+        if isinstance(node, ast.PhaseIs):
+            return f"(st.phase == {self.model.phases.index(node.phase.text)})"
+        if isinstance(node, (ast.AllOf, ast.AnyOf)):
+            joint = " and " if isinstance(node, ast.AllOf) else " or "
+            return "(" + joint.join(self._call(self.condition(i)) for i in node.items) + ")"
+        if isinstance(node, ast.NotCond):
+            return f"(not {self._call(self.condition(node.item))})"
+        if isinstance(node, ast.Played):
+            kinds = self._bind(frozenset(self.combination_index[k.text] for k in node.kinds))
+            return f"(mv is not None and len(mv) == 4 and isinstance(mv[2], tuple) and mv[1] in {kinds})"
+        return None
+
+    def _effect_lines(self, node: Any, indent: str) -> list[str]:
+        """An effect as statements of a fused function."""
+        if isinstance(node, ast.EndTurn):
+            return [f"{indent}st._end_turn()"]
+        if isinstance(node, ast.GoToPhase):
+            return [f"{indent}st._set_phase({self.model.phases.index(node.phase.text)})"]
+        if isinstance(node, (ast.AddTo, ast.SetTo)):
+            counter = node.counter
+            base = self.counters.base[counter.name]
+            adding = isinstance(node, ast.AddTo)
+            amount = self._call(self.expr(node.amount if isinstance(node, ast.AddTo) else node.value))
+            if self.counters.per_player[counter.name]:
+                index = f"{base} + {self._owner_code(counter.owner)}"
+                if not adding:
+                    return [f"{indent}_i = {index}", f"{indent}st._set_counter(_i, {amount})"]
+                return [f"{indent}_i = {index}", f"{indent}st._set_counter(_i, st.counters[_i] + {amount})"]
+            if adding:
+                return [f"{indent}st._set_counter({base}, st.counters[{base}] + {amount})"]
+            return [f"{indent}st._set_counter({base}, {amount})"]
+        if isinstance(node, (ast.TurnOver, ast.MoveAll)):
+            sources = getattr(self.zone_ids(node.source), "static", None)
+            targets = getattr(self.zone_ids(node.target), "static", None)
+            if sources and targets and targets[0] and all(s == sources[0] for s in sources) and all(t == targets[0] for t in targets):
+                reverse = isinstance(node, ast.TurnOver)  # the same zones for every player: numbers in the source
+                return [f"{indent}st._move_all({src}, {targets[0][0]}, {reverse})" for src in sources[0]] or [f"{indent}pass"]
+        if isinstance(node, ast.IfEffects):
+            inner = [line for n in node.effects for line in self._effect_lines(n, indent + "    ")]
+            return [f"{indent}if {self._call(self.condition(node.condition))}:", *(inner or [f"{indent}    pass"])]
+        return [f"{indent}{self._bind(self.effect(node))}(st, p, mv)"]
+
+    def _compile(self, lines: list[str]) -> Any:
+        scope: dict[str, Any] = {}
+        exec("\n".join(lines), self.env, scope)  # noqa: S102 - our own generated source
+        fused = next(iter(scope.values()))
+        fused.source = "\n".join(lines)
+        return fused
+
+    def fused_triggers(self, triggers: list[Any]) -> Callable[[Any, int], bool]:
+        """The `whenever` rules after a move, as one function (state, mover): each fires, in
+        order, while its condition holds; False when they are still firing after 100 rounds."""
+        lines = ["def _triggers(st, p):", "    mv = None", "    for _ in range(100):", "        fired = False"]
+        for trigger in triggers:
+            lines.append(f"        if {self._call(trigger.condition)}:")
+            lines += [f"            {self._bind(effect)}(st, p, None)" for effect in trigger.effects]
+            lines.append("            fired = True")
+        lines += ["        if not fired:", "            return True", "    return False"]
+        return self._compile(lines)
+
+    def fused_end_check(self, ends: list[Any], order_from: list[tuple[int, ...]],
+                        can_be_out: bool) -> Callable[[Any, int], tuple[int, int | None] | None]:
+        """Which `end` rule holds after a move, as one function (state, mover) -> (the rule's
+        index, the player its `when some player` found) or None. The mover is asked first."""
+        order = self._bind(order_from)
+        still_in = "st.in_play(p) and " if can_be_out else ""
+        lines = ["def _ends(st, mover):", "    mv = None"]
+        for i, end in enumerate(ends):
+            test = self._call(end.condition)
+            if not end.quantifier:
+                lines += ["    p = mover", f"    if {test}:", f"        return ({i}, None)"]
+            elif end.quantifier == "some":
+                lines += [f"    for p in {order}[mover]:", f"        if {still_in}{test}:", f"            return ({i}, p)"]
+            else:
+                lines += [f"    for p in range({self.players}):", f"        if {still_in}not {test}:", "            break",
+                          "    else:", f"        return ({i}, None)"]
+        lines.append("    return None")
+        return self._compile(lines)
+
     # ---- expressions ------------------------------------------------------------------
     def expr(self, node: Any) -> Fn:
+        code = self._expr_code(node)
+        return self._fuse(code) if code is not None else self._expr_closure(node)
+
+    def _expr_closure(self, node: Any) -> Fn:
         if isinstance(node, ast.Num):
             value = node.value
             return lambda st, p, mv: value
@@ -314,6 +478,10 @@ class ExprCompiler:
 
     # ---- conditions -------------------------------------------------------------------
     def condition(self, node: Any) -> Fn:
+        code = self._condition_code(node)
+        return self._fuse(code) if code is not None else self._condition_closure(node)
+
+    def _condition_closure(self, node: Any) -> Fn:
         if isinstance(node, ast.Compare):
             left, right, op = self.expr(node.left), self.expr(node.right), _COMPARE[node.op]
             return lambda st, p, mv: op(left(st, p, mv), right(st, p, mv))
@@ -439,7 +607,10 @@ class ExprCompiler:
 
     # ---- effects ----------------------------------------------------------------------
     def effects(self, nodes: tuple[Any, ...]) -> list[Fn]:
-        return [self.effect(n) for n in nodes]
+        """The effects of a rule, in order: fused into one function when there are any."""
+        if not nodes:
+            return []
+        return [self._compile(["def _effects(st, p, mv):", *[line for n in nodes for line in self._effect_lines(n, "    ")]])]
 
     def effect(self, node: Any) -> Fn:
         if isinstance(node, ast.EndTurn):

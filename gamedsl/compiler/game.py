@@ -170,6 +170,7 @@ class CompiledGame:
         self.actions = [self._action(i, spec) for i, spec in enumerate(model.actions.values())]
         self.action_index = {a.name: a.index for a in self.actions}
         self.card_actions = [a for a in self.actions if a.moves_cards]
+        self.plays_combinations = any(a.combination is not None for a in self.actions)
         self.default_action = next((a.index for a in self.actions if a.moves_cards and not a.named_alone), None)
         self.priorities = [self._priority(p) for p in model.priorities]
         self.ends = [CompiledEnd(e.info, e.quantifier, self.exprs.condition(e.condition), e.scoring,
@@ -179,6 +180,8 @@ class CompiledGame:
         self.triggers = [CompiledTrigger(t.info, self.exprs.condition(t.condition), self.exprs.effects(t.effects))
                          for t in model.triggers]
         self.phases = list(model.phases) or ["play"]
+        self.actions_in_phase = [[a for a in self.actions if a.phases is None or phase in a.phases]
+                                 for phase in range(len(self.phases))]
         self.sorted_by = [self._sort_key(z.spec.sorted_by) for z in self.zones.instances]
         match = model.match
         self.single_deal = match.single_deal
@@ -188,10 +191,14 @@ class CompiledGame:
         self.skip = self.exprs.condition(model.skip) if model.skip is not None else None
         self.eliminated = self.exprs.condition(model.eliminated) if model.eliminated is not None else None
         self.first_player = self._first_player()
+        self.turn_order_from = [tuple((p + k) % players for k in range(players)) for p in range(players)]
+        self.fire_triggers = self.exprs.fused_triggers(self.triggers)
+        self.first_end = self.exprs.fused_end_check(self.ends, self.turn_order_from, self.eliminated is not None)
         # A wild card's code -> the ranks it may stand for (None: not wild).
         self.wild: list[tuple[int, ...] | None] = [model.wilds.get(code >> 2) for code in range(cards.CARD_LIMIT)]
         self.has_wilds = bool(model.wilds)
         self.turn_start = self.exprs.effects(model.turn_start)
+        self._initial: dict[int, tuple[int, ...]] = {}
         self.universe = self._universe()
 
     # ---- moves -------------------------------------------------------------------------
@@ -292,14 +299,20 @@ class CompiledGame:
         return counts
 
     def initial_cards(self, zone_id: int) -> list[int]:
-        zone = self.zones[zone_id]
-        spec = zone.spec
-        if not spec.holds_decks and not spec.holds_jokers:
-            return []
-        deck = [c for c in cards.standard_deck(0) if c >> 2 in spec.holds_ranks]
-        if spec.holds_suits and zone.owner is not None:  # this player's part of the pack
-            deck = [c for c in deck if c & 3 in spec.holds_suits[zone.owner]]
-        return deck * spec.holds_decks + cards.standard_deck(spec.holds_jokers)[52:]
+        """The cards a zone holds before the deal (a new list each time; worked out once)."""
+        made = self._initial.get(zone_id)
+        if made is None:
+            zone = self.zones[zone_id]
+            spec = zone.spec
+            if not spec.holds_decks and not spec.holds_jokers:
+                made = ()
+            else:
+                deck = [c for c in cards.standard_deck(0) if c >> 2 in spec.holds_ranks]
+                if spec.holds_suits and zone.owner is not None:  # this player's part of the pack
+                    deck = [c for c in deck if c & 3 in spec.holds_suits[zone.owner]]
+                made = tuple(deck * spec.holds_decks + cards.standard_deck(spec.holds_jokers)[52:])
+            self._initial[zone_id] = made
+        return list(made)
 
     def _amount(self, amount: Any) -> int | None:
         if amount is None:

@@ -366,32 +366,44 @@ def resolve_text(codec: MoveCodec, text: str, player: int, legal: Sequence[Inter
 
 
 class LegalMoves(Sequence[Move]):
-    """The legal moves of a position: a sequence that also answers `in` quickly."""
+    """The legal moves of a position: a lazy sequence (reading one move makes only its `Move`;
+    reading them all names them in one batch) that also answers `in` quickly."""
 
-    __slots__ = ("_moves", "_set")
+    __slots__ = ("_all", "_internal", "_name_all", "_public", "_set")
 
-    def __init__(self, moves: list[Move]):
-        self._moves = moves
+    def __init__(self, moves: list[Internal], public: Any, name_all: Any = None):
+        self._internal = moves
+        self._public = public  # one internal move -> its Move
+        self._name_all = name_all  # the internal moves -> their Moves, in one batch
+        self._all: list[Move] | None = None
         self._set: frozenset[Move] | None = None  # built on the first `in`
 
+    def _everything(self) -> list[Move]:
+        if self._all is None:
+            self._all = (self._name_all(self._internal) if self._name_all is not None
+                         else [self._public(m) for m in self._internal])
+        return self._all
+
     def __len__(self) -> int:
-        return len(self._moves)
+        return len(self._internal)
 
     def __getitem__(self, index):  # type: ignore[override]
-        return self._moves[index]
+        if self._all is not None or isinstance(index, slice):
+            return self._everything()[index]
+        return self._public(self._internal[index])
 
     def __iter__(self) -> Iterator[Move]:
-        return iter(self._moves)
+        return iter(self._everything())
 
     def __contains__(self, move: object) -> bool:
         if isinstance(move, str):
-            return any(str(m) == move for m in self._moves)
+            return any(str(m) == move for m in self)
         if self._set is None:
-            self._set = frozenset(self._moves)
+            self._set = frozenset(self._everything())
         return move in self._set
 
     def __repr__(self) -> str:
-        return f"LegalMoves({[str(m) for m in self._moves]})"
+        return f"LegalMoves({[str(m) for m in self]})"
 
     def texts(self) -> list[str]:
-        return sorted(str(m) for m in self._moves)
+        return sorted(str(m) for m in self)

@@ -31,7 +31,7 @@ class DealResult:
     winner: int | None = None  # the player the end's `when some player` found
 
 
-@dataclass
+@dataclass(slots=True)
 class _Frame:
     """What one move changed, so that `undo` restores it exactly."""
 
@@ -98,8 +98,7 @@ class State:
         return {f"P{i + 1}": _number(s) for i, s in enumerate(self.points)}
 
     def legal_moves(self) -> LegalMoves:
-        codec = self.game.codec
-        return LegalMoves([codec.public(m) for m in self._legal_internal()])
+        return LegalMoves(self._legal_internal(), self.game.codec.public, self._public_moves)
 
     def value(self, name: str, player: str | int) -> float:
         """A `value` the game file declares, evaluated for a player (a hand's worth, say)."""
@@ -125,6 +124,22 @@ class State:
         internal = self.canonical(self.game.codec.internal(public, self.current))
         if self.over or internal not in self._legal_internal():
             raise IllegalMoveError(self.explain(public))
+        self._play_internal(internal)
+        return self.game.codec.public(internal)
+
+    def play_random(self, rng: random.Random) -> Internal:
+        """Play `moves[rng.randrange(len(moves))]` of the legal moves in their usual order: the
+        same choice as `RandomPlayer` and the same game as `play()` with it, without making any
+        `Move`. Returns the internal move played. The fast path of random games."""
+        legal = self._legal_internal()
+        if not legal:
+            self.require_moves()
+            raise ValueError("the game is over: there is no move to play")
+        move = legal[rng.randrange(len(legal))]
+        self._play_internal(move)
+        return move
+
+    def _play_internal(self, internal: Internal) -> None:
         try:
             self._apply(internal)
         except RulesRuntimeError:
@@ -134,7 +149,6 @@ class State:
             self._abandon()
             raise RulesRuntimeError(f"the rules of {self.game.path} failed while playing "
                                     f"{self.game.codec.public(internal)}: {type(err).__name__}: {err}") from None
-        return self.game.codec.public(internal)
 
     def _abandon(self) -> None:
         """Put back what a move that failed halfway had changed."""
@@ -227,12 +241,11 @@ class State:
 
     def _legal_internal(self) -> list[Internal]:
         if self._legal is None:
-            self._legal = [] if self.over else self._generate(name_plays=True)
+            self._legal = [] if self.over else self._generate()
         return self._legal
 
-    def _generate(self, apply_priorities: bool = True, name_plays: bool = False) -> list[Internal]:
-        """The legal moves as internal tuples. `name_plays` also makes the `Move` of each new
-        play of combinations in one batch (cheaper than one by one), for `legal_moves()`."""
+    def _generate(self, apply_priorities: bool = True) -> list[Internal]:
+        """The legal moves as internal tuples."""
         c = self._c
         p = self.current
         zones = self.zones
@@ -242,9 +255,7 @@ class State:
         others = []
         wild = c.wild if c.has_wilds else None
         closed = self.closed
-        for action in c.actions:
-            if action.phases is not None and self.phase not in action.phases:
-                continue
+        for action in c.actions_in_phase[self.phase]:
             if action.only_if_stuck:
                 stuck.append(action)
                 continue
@@ -273,7 +284,7 @@ class State:
                 out.append((action.index, NO, NO, NO))
                 continue
             if action.combination is not None:
-                self._generate_combinations(action, p, out, name_plays)
+                self._generate_combinations(action, p, out)
                 continue
             live = []  # (target, row of its building table); one empty zone per family: they are alike
             empty_families = set()
@@ -318,7 +329,7 @@ class State:
                     for dst, row in live:
                         if row[card] and dst != src:
                             out.append((index, shown, src, dst))
-        if apply_priorities:
+        if apply_priorities and c.priorities:
             out = self._apply_priorities(out)
         if out:
             for action in others:
@@ -437,7 +448,7 @@ class State:
         """The combination lying on a zone (its kind, length and key), or None."""
         return self.combos.get(zone_id) if self.zones[zone_id] else None
 
-    def _generate_combinations(self, action: Any, p: int, out: list, name_plays: bool = True) -> None:
+    def _generate_combinations(self, action: Any, p: int, out: list) -> None:
         """Plays of combinations from the source zone, on counts by rank; each beats the table."""
         play = action.combination
         table = None
@@ -448,30 +459,46 @@ class State:
         dst = action.targets[p][0][0]
         kinds = play.kinds
         index = action.index
-        codec = self.game.codec
-        known = codec._to_public
+
+        def make(kind: Any, length: int, key: int, ranks: tuple) -> Internal:  # each play straight as a move
+            return (index, kind.index, ranks, dst)
+
         for src in action.sources[p]:
             counts = [0] * 16
             for card in self.zones[src]:
                 counts[card >> 2] += 1
             if table is None:  # a lead: every play, made straight into moves
-                found = kinds.plays(counts, make=lambda kind, length, key, ranks: (index, kind.index, ranks, dst))
+                out.extend(kinds.plays(counts, make=make))
             else:
-                found = [(index, combo.kind.index, combo.ranks, dst) for combo in kinds.answers(counts, table)]
-            out.extend(found)
-            if not name_plays:
-                continue
-            fresh = [move for move in found if move not in known]
-            if fresh:
-                # Name the new plays now: every reading of a set of the hand's cards is a play of
-                # the hand, so counting them says which sets read two ways, without classifying.
-                readings: dict[tuple, list] = {}
+                out.extend(kinds.answers(counts, table, make))
+
+    def _public_moves(self, moves: list[Internal]) -> list[Move]:
+        """The `Move` of each move. New plays of combinations are named in one batch per hand
+        (cheaper than one by one): every reading of a set of the hand's cards is a play of the
+        hand, so counting them says which sets read two ways, without classifying each."""
+        codec = self.game.codec
+        public = codec.public
+        if not self._c.plays_combinations:
+            return [public(m) for m in moves]
+        known = codec._to_public
+        actions = self._c.actions
+        fresh = [m for m in moves if m not in known and actions[m[0]].combination is not None]
+        for index in sorted({m[0] for m in fresh}):
+            action = actions[index]
+            kinds = action.combination.kinds
+            readings: dict[tuple, list] = {}
+            for src in action.sources[self.current]:
+                counts = [0] * 16
+                for card in self.zones[src]:
+                    counts[card >> 2] += 1
                 for combo in kinds.plays(counts):
                     readings.setdefault(combo.ranks, []).append(combo)
-                for move in fresh:
-                    same = readings[move[2]]
-                    combo = next(c for c in same if c.kind.index == move[1])
+            for move in fresh:
+                same = readings.get(move[2], ()) if move[0] == index else ()
+                combo = next((c for c in same if c.kind.index == move[1]), None)
+                if combo is not None and move not in known:
                     codec.remember_play(move, action, combo, len(same) > 1)
+        return [public(m) for m in moves]
 
     def _apply_priorities(self, moves: list[Internal]) -> list[Internal]:
         p = self.current
@@ -491,8 +518,9 @@ class State:
 
     # ---- applying moves ---------------------------------------------------------------------------
     def _apply(self, move: Internal) -> None:
+        # `points` is never changed in place (a deal's end makes a new list): kept, not copied
         self._frame = _Frame(move, {}, None, (self.current, self.deal_number, self.turn_number,
-                                               self.moves_in_turn, self.over, list(self.points), len(self.results)))
+                                               self.moves_in_turn, self.over, self.points, len(self.results)))
         c = self._c
         p = self.current
         action = c.actions[move[0]]
@@ -555,18 +583,19 @@ class State:
         self._touch(src)
         self._touch(dst)
         hand = self.zones[src]
+        target = self.zones[dst]
         for rank in ranks:
-            card = min(c for c in hand if c >> 2 == rank)
+            card = rank << 2
+            while card not in hand:  # the lowest card of the rank
+                card += 1
             hand.remove(card)
-            self.zones[dst].append(card)
-        kind = action.combination.kinds.kinds[kind_index]
-        reading = next(r for r in action.combination.kinds.classify(ranks) if r.kind is kind)
-        self._set_combo(dst, reading)
+            target.append(card)
+        self._set_combo(dst, action.combination.kinds.reading(kind_index, ranks))
 
     def _set_combo(self, zone_id: int, reading: Any) -> None:
-        self._save_scalar_state()
-        self.combos = dict(self.combos)
-        self.played_by = dict(self.played_by)
+        if not self._save_scalar_state():  # saved earlier in this move: ours to change in place
+            self.combos = dict(self.combos)
+            self.played_by = dict(self.played_by)
         if reading is None:
             self.combos.pop(zone_id, None)
             self.played_by.pop(zone_id, None)
@@ -574,28 +603,26 @@ class State:
             self.combos[zone_id] = reading
             self.played_by[zone_id] = self.current
 
-    def _save_scalar_state(self) -> None:
-        """Phase, revealed cards and combinations are copied once per move before they change."""
+    def _save_scalar_state(self) -> bool:
+        """Phase, revealed cards and combinations are saved once per move before they change.
+        True when they were saved already in this move: then `combos` and `played_by` are this
+        move's own copies, which may be changed in place."""
         frame = self._frame
-        if frame is not None and frame.extra is None:
+        if frame is None:
+            return False
+        if frame.extra is None:
             frame.extra = (self.phase, self.public, self.combos, self.played_by, self.winner, self.declared,
                            self.closed)
+            self.combos = dict(self.combos)
+            self.played_by = dict(self.played_by)
+        return True
 
     def _run_triggers(self, mover: int) -> None:
         """`whenever` rules: after a move (or a deal), each fires while its condition holds
         (bounded); `own` is the player who has just moved (after a deal: the first player)."""
         triggers = self._c.triggers
-        if not triggers:
+        if not triggers or self._c.fire_triggers(self, mover):  # the rules, in one compiled function
             return
-        for _ in range(100):
-            fired = False
-            for trigger in triggers:
-                if trigger.condition(self, mover, None):
-                    for effect in trigger.effects:
-                        effect(self, mover, None)
-                    fired = True
-            if not fired:
-                return
         names = ", ".join(t.info.cite() for t in triggers if t.condition(self, mover, None))
         raise RulesRuntimeError(f"an automatic rule keeps firing (its effects never make its condition false): {names}")
 
@@ -684,57 +711,51 @@ class State:
         return self.in_play(seat) and (skip is None or not skip(self, seat, None))
 
     def _end_turn(self) -> None:
-        players = self._c.players
+        c = self._c
+        players = c.players
         following = (self.current + 1) % players
-        for _ in range(players - 1):  # the next player the turn order comes to
-            if self.takes_turns(following):
-                break
-            following = (following + 1) % players
+        if c.skip is not None or c.eliminated is not None:  # else the turn order comes to everyone
+            for _ in range(players - 1):  # the next player the turn order comes to
+                if self.takes_turns(following):
+                    break
+                following = (following + 1) % players
         self.current = following
         self.turn_number += 1
         self.moves_in_turn = 0  # the move that ended the turn was counted before its effects
-        self._begin_turn()
+        if c.turn_start:
+            self._begin_turn()
 
     # ---- deals and the match ------------------------------------------------------------------------
     def _check_end(self, mover: int) -> None:
         """The first `end` rule whose condition holds ends the deal: its effects happen (with
         `own` the player its `when some player` found), then each player scores."""
-        players = self._c.players
-        order = [(mover + k) % players for k in range(players)]
-        for end in self._c.ends:
-            if not end.quantifier:
-                if not end.condition(self, mover, None):
-                    continue
-                hit = None
-            elif end.quantifier == "some":
-                hit = next((q for q in order if self.in_play(q) and end.condition(self, q, None)), None)
-                if hit is None:
-                    continue
-            else:
-                if not all(end.condition(self, q, None) for q in range(players) if self.in_play(q)):
-                    continue
-                hit = None
-            self._save_scalar_state()
-            self.winner = hit
-            zones = tuple(tuple(z) for z in self.zones)
-            before = tuple(self.counters)
-            for effect in end.effects:
-                effect(self, hit if hit is not None else mover, None)
-            score = end.score
-            if end.scoring == "again" or score is None:
-                deal_scores = [0.0] * players
-            elif end.scoring == "winner":
-                deal_scores = [score(self, q, None) if q == hit else 0 for q in range(players)]
-            else:
-                deal_scores = [score(self, q, None) for q in range(players)]
-            result = DealResult(self.deal_number, end.info.name, tuple(_number(s) for s in deal_scores), zones,
-                                before, tuple(self.counters), mover, hit)
-            if end.scoring == "again":
-                self.results.append(result)
-                self._start_deal(self.deal_number + 1)
-            else:
-                self._finish_deal(result)
+        c = self._c
+        found = c.first_end(self, mover)  # the conditions, in one compiled function
+        if found is None:
             return
+        players = c.players
+        index, hit = found
+        end = c.ends[index]
+        self._save_scalar_state()
+        self.winner = hit
+        zones = tuple(tuple(z) for z in self.zones)
+        before = tuple(self.counters)
+        for effect in end.effects:
+            effect(self, hit if hit is not None else mover, None)
+        score = end.score
+        if end.scoring == "again" or score is None:
+            deal_scores = [0.0] * players
+        elif end.scoring == "winner":
+            deal_scores = [score(self, q, None) if q == hit else 0 for q in range(players)]
+        else:
+            deal_scores = [score(self, q, None) for q in range(players)]
+        result = DealResult(self.deal_number, end.info.name, tuple(_number(s) for s in deal_scores), zones,
+                            before, tuple(self.counters), mover, hit)
+        if end.scoring == "again":
+            self.results.append(result)
+            self._start_deal(self.deal_number + 1)
+        else:
+            self._finish_deal(result)
 
     def _finish_deal(self, result: DealResult) -> None:
         self.points = [a + b for a, b in zip(self.points, result.scores)]

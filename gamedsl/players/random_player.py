@@ -14,5 +14,5 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, state: State) -> Move:
-        moves = state.legal_moves()
+        moves = state.legal_moves()  # a lazy view: only the chosen move is named
         return moves[self.rng.randrange(len(moves))]
