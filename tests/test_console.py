@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -262,3 +263,29 @@ def test_undo_takes_back_the_computers_replies_and_their_log():
     assert "P1 plays done" in out and "Took back" in out
     after_undo = out[out.index("Took back"):]
     assert after_undo.count("P1 plays done") == 0  # the log holds what is still played
+
+
+SEED_GAMES = ["russian_bank", "russian_bank/short", "dou_dizhu", "schwimmen", "schwimmen/dutch_31",
+              "schwimmen/hosa_aba", "schwimmen/41", "schwimmen/tri_palki", "schwimmen/loo", "spite_and_malice"]
+
+
+@pytest.mark.parametrize("name", SEED_GAMES)
+def test_every_seed_game_takes_a_human_through_bad_input_a_move_a_save_and_a_load(name, tmp_path):
+    save = tmp_path / "game.yaml"
+    script = f"nonsense words\n999\nhelp\nmoves\n1\nsave {save}\n"  # then the input ends
+    run = gamedsl("play", name, "--seed", "2", "--seats", ",".join(["human"] + ["random"] * (_players(name) - 1)),
+                  stdin=script)
+    out = run.stdout
+    assert run.returncode == 0 and "Traceback" not in out + run.stderr, run.stderr[-400:]
+    assert "Not a move:" in out and "There is no move 999" in out and "Commands:" in out
+    assert "P1 plays " in out and f"Saved to {save}" in out and "Goodbye" in out
+    again = gamedsl("play", "--load", str(save), stdin="board\nquit\n")
+    assert again.returncode == 0 and "Resuming" in again.stdout and "Traceback" not in again.stderr
+    before = out[out.rindex("--- "):].split("\n", 1)[0]  # the last table P1 saw ...
+    assert before.split(" · ")[0] in again.stdout  # ... is the game resumed
+
+
+def _players(name: str) -> int:
+    from gamedsl import load_game
+
+    return load_game(name).players

@@ -28,7 +28,7 @@ EXPLORATION = 1.2
 class MctsPlayer:
     name = "mcts"
 
-    def __init__(self, seed: int | str = 0, iterations: int = 120, depth: int = 100,
+    def __init__(self, seed: int | str = 0, iterations: int = 120, depth: int = 60,
                  seconds: float | None = None):
         self.rng = random.Random(seed)
         self.iterations = iterations
