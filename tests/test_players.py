@@ -138,3 +138,16 @@ def test_a_seat_view_keeps_the_real_legal_moves():
     state = cached_game("russian_bank/face_down_tableau").new_game(2)
     view = seat_view(state, state.current, random.Random(0))
     assert list(view.legal_moves()) == list(state.legal_moves())
+
+
+def test_the_standing_a_file_declares_ranks_players_between_deals():
+    from gamedsl.players.greedy import standing_of
+    from gamedsl.players.mcts import place
+
+    state = cached_game("schwimmen", 3).new_game(1)
+    stand = standing_of(state)
+    chips = state.game.compiled.counters.labels.index("P2.chips")
+    state.counters[chips] -= 2
+    assert [stand(state, s) for s in range(3)] == [13, 11, 13]  # in the match, then the chips left
+    assert standing_of(cached_game("dou_dizhu").new_game(1))(state, 0) == 0  # none declared: all alike
+    assert place([(1, 13), (1, 11), (1, 13)], 1) == 0 and place([(1, 13), (1, 11), (1, 13)], 0) == 0.75

@@ -1,8 +1,9 @@
 """A one-move look-ahead player: it plays the move after which its position is best.
 
-"Best" is first the points it has scored, then the game file's `value evaluation` for it when
-the file declares one, else the fewest cards left in its own zones: a sensible default for
-the shedding games the seeds are. It judges a move in a few worlds dealt from what it sees
+"Best" is first the points it has scored, then its `value standing` (how it stands in the match
+between deals, when the file declares one: a move that ends the deal is judged by what the end
+costs), then the game file's `value evaluation` for it when the file declares one, else the
+fewest cards left in its own zones: a sensible default for the shedding games the seeds are. It judges a move in a few worlds dealt from what it sees
 (a card it would turn or take is one of the cards it has not seen, not the real one) and takes
 the average. Ties are broken by its seeded generator.
 """
@@ -16,6 +17,7 @@ from ..engine import Move, State
 from .worlds import hidden_places, sample_world
 
 EVALUATION = "evaluation"
+STANDING = "standing"
 
 
 def evaluation_of(state: State) -> Callable[[State, int], float]:
@@ -26,6 +28,14 @@ def evaluation_of(state: State) -> Callable[[State, int], float]:
         return lambda st, seat: declared(st, seat, None)
     owned = [[z.id for z in compiled.zones.instances if z.owner == seat] for seat in range(compiled.players)]
     return lambda st, seat: -sum(len(st.zones[z]) for z in owned[seat])
+
+
+def standing_of(state: State) -> Callable[[State, int], float]:
+    """The file's `value standing` for a seat (how it stands in the match between deals), or 0."""
+    declared = state.game.compiled.exprs.values.get(STANDING)
+    if declared is not None:
+        return lambda st, seat: declared(st, seat, None)
+    return lambda st, seat: 0.0
 
 
 class GreedyPlayer:
@@ -41,25 +51,27 @@ class GreedyPlayer:
             return moves[0]
         seat = state.current
         evaluate = evaluation_of(state)
+        stand = standing_of(state)
         # With nothing hidden one world is the position itself; else a few dealt from what it sees.
         worlds = [sample_world(state, seat, self.rng) for _ in range(self.worlds)] if hidden_places(state, seat) \
             else [state.copy()]
-        totals = [[0.0, 0.0] for _ in moves]
+        totals = [[0.0, 0.0, 0.0] for _ in moves]
         for world in worlds:
             world.history = []
             for total, move in zip(totals, moves):
                 try:
                     world.play(move)
                 except ValueError:  # not a move in this world: count it as no gain
-                    total[1] -= 1e9
+                    total[2] -= 1e9
                     continue
                 total[0] += world.points[seat]
-                total[1] += evaluate(world, seat)
+                total[1] += stand(world, seat)
+                total[2] += evaluate(world, seat)
                 world.undo()
         best: list[Move] = []
         best_score = None
         for move, total in zip(moves, totals):
-            score = (round(total[0], 9), round(total[1], 9))
+            score = tuple(round(x, 9) for x in total)
             if best_score is None or score > best_score:
                 best, best_score = [move], score
             elif score == best_score:

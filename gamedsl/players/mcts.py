@@ -4,9 +4,10 @@ random moves until the deal ends or `depth` moves are made; the move whose simul
 is played. The choice of which move to try next follows UCB1, so the budget goes to the promising
 moves. The budget is a number of simulations (`iterations`, reproducible) or a time (`seconds`).
 
-A simulation is scored by where the player stands among the players: by the deal's scores when
-the deal ended, else by the points so far and then the evaluation the greedy player uses (the
-file's `value evaluation`, or the cards left) — so games whose deals are long (Russian Bank's
+A simulation is scored by where the player stands among the players: by the deal's scores and
+then the file's `value standing` (chips or lives left, say) when the deal ended, else by the
+points so far, the standing and then the evaluation the greedy player uses (the file's
+`value evaluation`, or the cards left) — so games whose deals are long (Russian Bank's
 run to hundreds of moves) are judged a few dozen moves ahead instead of never.
 
 It never reads a hidden card: its worlds come from its own observation (`worlds.sample_world`).
@@ -19,7 +20,7 @@ import random
 import time
 
 from ..engine import Move, State
-from .greedy import evaluation_of
+from .greedy import evaluation_of, standing_of
 from .worlds import sample_world
 
 EXPLORATION = 1.2
@@ -41,6 +42,7 @@ class MctsPlayer:
             return moves[0]
         seat = state.current
         evaluate = evaluation_of(state)
+        stand = standing_of(state)
         visits = [0] * len(moves)
         totals = [0.0] * len(moves)
         deadline = time.monotonic() + self.seconds if self.seconds is not None else None
@@ -60,11 +62,11 @@ class MctsPlayer:
                            + EXPLORATION * math.sqrt(log_n / visits[i]))
             world = sample_world(state, seat, self.rng)
             visits[pick] += 1
-            totals[pick] += self._simulate(world, moves[pick], seat, evaluate)
+            totals[pick] += self._simulate(world, moves[pick], seat, evaluate, stand)
         best = max(range(len(moves)), key=lambda i: (visits[i], totals[i] / visits[i], -i))
         return moves[best]
 
-    def _simulate(self, world: State, move: Move, seat: int, evaluate) -> float:
+    def _simulate(self, world: State, move: Move, seat: int, evaluate, stand) -> float:
         """Play `move` in the world, then random moves: 1 for the best place among the players,
         0 for the worst, between for the places between."""
         deal = world.deal_number
@@ -80,9 +82,11 @@ class MctsPlayer:
             if not legal:
                 break
             world._apply(legal[self.rng.randrange(len(legal))])
+        everyone = range(len(world.points))
         if len(world.results) > results:
-            return place(world.results[results].scores, seat)
-        return place([(world.points[s], evaluate(world, s)) for s in range(len(world.points))], seat)
+            scores = world.results[results].scores
+            return place([(scores[s], stand(world, s)) for s in everyone], seat)
+        return place([(world.points[s], stand(world, s), evaluate(world, s)) for s in everyone], seat)
 
 
 def place(values, seat: int) -> float:
