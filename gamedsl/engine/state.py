@@ -169,6 +169,10 @@ class State:
         """Take back the last move, restoring the position exactly."""
         if not self.history:
             raise IndexError("no move to undo")
+        return self.game.codec.public(self._undo())
+
+    def _undo(self) -> Internal:
+        """`undo` without naming the move (for players that try moves by the thousand)."""
         frame = self.history.pop()
         for zone_id, cards_before in frame.zones.items():
             self.zones[zone_id] = list(cards_before)  # copies share frames: never hand one out
@@ -181,7 +185,7 @@ class State:
          self.points, results_len) = frame.scalars
         del self.results[results_len:]
         self._legal = None
-        return self.game.codec.public(frame.move)
+        return frame.move
 
     def explain(self, move: Move | str):
         from .explain import explain
