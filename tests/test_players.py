@@ -151,3 +151,18 @@ def test_the_standing_a_file_declares_ranks_players_between_deals():
     assert [stand(state, s) for s in range(3)] == [13, 11, 13]  # in the match, then the chips left
     assert standing_of(cached_game("dou_dizhu").new_game(1))(state, 0) == 0  # none declared: all alike
     assert place([(1, 13), (1, 11), (1, 13)], 1) == 0 and place([(1, 13), (1, 11), (1, 13)], 0) == 0.75
+
+
+def test_greedy_does_not_move_cards_to_and_fro():
+    from gamedsl.players.greedy import seen_position
+
+    state = cached_game("russian_bank").new_game(3)
+    seats = [ComputerSeat("greedy", 0), ComputerSeat("greedy", 1)]
+    visits = {}
+    for _ in range(300):
+        if state.is_over:
+            break
+        key = (state.deal_number, state.turn_number, seen_position(state, state.current))
+        visits[key] = visits.get(key, 0) + 1
+        state.play(seats[state.current].choose(state))
+    assert max(visits.values()) == 1  # never back in a position within one turn

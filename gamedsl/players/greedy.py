@@ -5,7 +5,8 @@ between deals, when the file declares one: a move that ends the deal is judged b
 costs), then the game file's `value evaluation` for it when the file declares one, else the
 fewest cards left in its own zones: a sensible default for the shedding games the seeds are. It judges a move in a few worlds dealt from what it sees
 (a card it would turn or take is one of the cards it has not seen, not the real one) and takes
-the average. Ties are broken by its seeded generator.
+the average. Ties go to a move that does not bring back a position it has been in this turn (so
+it does not move a card to and fro), then to its seeded generator.
 """
 
 from __future__ import annotations
@@ -38,25 +39,38 @@ def standing_of(state: State) -> Callable[[State, int], float]:
     return lambda st, seat: 0.0
 
 
+def seen_position(state: State, seat: int) -> tuple:
+    """The position as `seat` sees it: the cards it cannot see are blanks."""
+    zones = [list(z) for z in state.zones]
+    for zone_id, place in hidden_places(state, seat):
+        zones[zone_id][place] = -1
+    return (state.current, tuple(map(tuple, zones)), tuple(state.counters))
+
+
 class GreedyPlayer:
     name = "greedy"
 
     def __init__(self, seed: int | str = 0, worlds: int = 4):
         self.rng = random.Random(seed)
         self.worlds = worlds
+        self.turn: tuple[int, int] | None = None
+        self.been: set[tuple] = set()  # positions (as it sees them) it has been in this turn
 
     def choose(self, state: State) -> Move:
         moves = list(state.legal_moves())
         if len(moves) == 1:
             return moves[0]
         seat = state.current
+        if self.turn != (state.deal_number, state.turn_number):
+            self.turn, self.been = (state.deal_number, state.turn_number), set()
+        self.been.add(seen_position(state, seat))
         evaluate = evaluation_of(state)
         stand = standing_of(state)
         # With nothing hidden one world is the position itself; else a few dealt from what it sees.
         worlds = [sample_world(state, seat, self.rng) for _ in range(self.worlds)] if hidden_places(state, seat) \
             else [state.copy()]
-        totals = [[0.0, 0.0, 0.0] for _ in moves]
-        for world in worlds:
+        totals = [[0.0, 0.0, 0.0, 0.0] for _ in moves]
+        for number, world in enumerate(worlds):
             world.history = []
             for total, move in zip(totals, moves):
                 try:
@@ -67,7 +81,9 @@ class GreedyPlayer:
                 total[0] += world.points[seat]
                 total[1] += stand(world, seat)
                 total[2] += evaluate(world, seat)
-                world.undo()
+                if number == 0 and seen_position(world, seat) in self.been:
+                    total[3] = -1  # back where it was this turn: only when nothing else is as good
+                world._undo()
         best: list[Move] = []
         best_score = None
         for move, total in zip(moves, totals):
