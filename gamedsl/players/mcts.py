@@ -76,7 +76,7 @@ class MctsPlayer:
         the position as this player sees it: a guide while the simulations are few."""
         world = state.copy()
         world.history = []
-        judged = []
+        judged: list[tuple | None] = []
         for move in moves:
             try:
                 world.play(move)
@@ -109,7 +109,7 @@ class MctsPlayer:
                 world._apply(legal[rng.randrange(len(legal))])
                 continue
             mover = world.current
-            best, best_value = None, None
+            best, best_value = legal[0], None
             for _ in range(self.guide):
                 candidate = legal[rng.randrange(len(legal))]
                 world._apply(candidate)

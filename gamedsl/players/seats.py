@@ -43,7 +43,7 @@ def check_spec(spec: str) -> str:
     if budget:
         if kind != "mcts":
             raise PlayerSpecError(f"'{spec}': only mcts takes a budget (mcts:400 or mcts:2s)")
-        number = budget[:-1] if budget.endswith("s") else budget
+        number = budget.removesuffix("s")
         try:
             value = float(number)
         except ValueError:
