@@ -22,7 +22,7 @@ import random
 import time
 
 from ..engine import Move, State
-from .greedy import evaluation_of, standing_of
+from .greedy import evaluation_of, seen_position, standing_of
 from .worlds import sample_world
 
 EXPLORATION = 1.2
@@ -36,6 +36,8 @@ class MctsPlayer:
                  seconds: float | None = None, guide: int = 3):
         self.rng = random.Random(seed)
         self.guide = guide  # moves drawn at each step of a simulation; the best for its mover is played
+        self.turn: tuple[int, int] | None = None
+        self.been: set[tuple] = set()  # positions (as it sees them) it has been in this turn
         self.iterations = iterations
         self.depth = depth
         self.seconds = seconds
@@ -45,8 +47,14 @@ class MctsPlayer:
         if len(moves) == 1:
             return moves[0]
         seat = state.current
+        if self.turn != (state.deal_number, state.turn_number):
+            self.turn, self.been = (state.deal_number, state.turn_number), set()
+        self.been.add(seen_position(state, seat))
         evaluate = evaluation_of(state)
         stand = standing_of(state)
+        moves = self._not_back(state, moves, seat)  # no card moved to and fro within a turn
+        if len(moves) == 1:
+            return moves[0]
         prior = self._prior(state, moves, seat, evaluate, stand)
         visits = [0] * len(moves)
         totals = [0.0] * len(moves)
@@ -70,6 +78,22 @@ class MctsPlayer:
             totals[pick] += self._simulate(world, moves[pick], seat, evaluate, stand)
         best = max(range(len(moves)), key=lambda i: (totals[i] / visits[i] + BIAS * prior[i] / (visits[i] + 1), -i))
         return moves[best]
+
+    def _not_back(self, state: State, moves: list[Move], seat: int) -> list[Move]:
+        """The moves that do not bring back a position it has been in this turn (all when none)."""
+        world = state.copy()
+        world.history = []
+        kept = []
+        for move in moves:
+            try:
+                world.play(move)
+            except ValueError:
+                kept.append(move)
+                continue
+            if seen_position(world, seat) not in self.been:
+                kept.append(move)
+            world._undo()
+        return kept or moves
 
     def _prior(self, state: State, moves: list[Move], seat: int, evaluate, stand) -> list[float]:
         """How the greedy player ranks each move, from 0 (its worst) to 1 (its best), judged in
