@@ -47,23 +47,36 @@ def seen_position(state: State, seat: int) -> tuple:
     return (state.current, tuple(map(tuple, zones)), tuple(state.counters))
 
 
+class TurnMemory:
+    """The positions (as the player sees them) it has been in during the current turn."""
+
+    def __init__(self) -> None:
+        self.turn: tuple[int, int] | None = None
+        self.been: set[tuple] = set()
+
+    def enter(self, state: State, seat: int) -> None:
+        if self.turn != (state.deal_number, state.turn_number):
+            self.turn, self.been = (state.deal_number, state.turn_number), set()
+        self.been.add(seen_position(state, seat))
+
+    def __contains__(self, position: tuple) -> bool:
+        return position in self.been
+
+
 class GreedyPlayer:
     name = "greedy"
 
     def __init__(self, seed: int | str = 0, worlds: int = 4):
         self.rng = random.Random(seed)
         self.worlds = worlds
-        self.turn: tuple[int, int] | None = None
-        self.been: set[tuple] = set()  # positions (as it sees them) it has been in this turn
+        self.memory = TurnMemory()
 
     def choose(self, state: State) -> Move:
         moves = list(state.legal_moves())
         if len(moves) == 1:
             return moves[0]
         seat = state.current
-        if self.turn != (state.deal_number, state.turn_number):
-            self.turn, self.been = (state.deal_number, state.turn_number), set()
-        self.been.add(seen_position(state, seat))
+        self.memory.enter(state, seat)
         evaluate = evaluation_of(state)
         stand = standing_of(state)
         # With nothing hidden one world is the position itself; else a few dealt from what it sees.
@@ -81,7 +94,7 @@ class GreedyPlayer:
                 total[0] += world.points[seat]
                 total[1] += stand(world, seat)
                 total[2] += evaluate(world, seat)
-                if number == 0 and seen_position(world, seat) in self.been:
+                if number == 0 and seen_position(world, seat) in self.memory:
                     total[3] = -1  # back where it was this turn: only when nothing else is as good
                 world._undo()
         best: list[Move] = []

@@ -9,8 +9,8 @@ moves. The budget is a number of simulations (`iterations`, reproducible) or a t
 A simulation is scored by where the player stands among the players: by the deal's scores and
 then the file's `value standing` (chips or lives left, say) when the deal ended, else by the
 points so far, the standing and then the evaluation the greedy player uses (the file's
-`value evaluation`, or the cards left) — so games whose deals are long (Russian Bank's
-run to hundreds of moves) are judged a few dozen moves ahead instead of never.
+`value evaluation`, or the cards left) — so games whose deals run to hundreds of moves are
+judged a few dozen moves ahead instead of never.
 
 It never reads a hidden card: its worlds come from its own observation (`worlds.sample_world`).
 """
@@ -22,7 +22,7 @@ import random
 import time
 
 from ..engine import Move, State
-from .greedy import evaluation_of, seen_position, standing_of
+from .greedy import TurnMemory, evaluation_of, seen_position, standing_of
 from .worlds import sample_world
 
 EXPLORATION = 1.2
@@ -36,8 +36,7 @@ class MctsPlayer:
                  seconds: float | None = None, guide: int = 3):
         self.rng = random.Random(seed)
         self.guide = guide  # moves drawn at each step of a simulation; the best for its mover is played
-        self.turn: tuple[int, int] | None = None
-        self.been: set[tuple] = set()  # positions (as it sees them) it has been in this turn
+        self.memory = TurnMemory()  # positions it has been in this turn
         self.iterations = iterations
         self.depth = depth
         self.seconds = seconds
@@ -47,15 +46,12 @@ class MctsPlayer:
         if len(moves) == 1:
             return moves[0]
         seat = state.current
-        if self.turn != (state.deal_number, state.turn_number):
-            self.turn, self.been = (state.deal_number, state.turn_number), set()
-        self.been.add(seen_position(state, seat))
+        self.memory.enter(state, seat)
         evaluate = evaluation_of(state)
         stand = standing_of(state)
-        moves = self._not_back(state, moves, seat)  # no card moved to and fro within a turn
+        moves, prior = self._judge(state, moves, seat, evaluate, stand)  # no card moved to and fro
         if len(moves) == 1:
             return moves[0]
-        prior = self._prior(state, moves, seat, evaluate, stand)
         visits = [0] * len(moves)
         totals = [0.0] * len(moves)
         deadline = time.monotonic() + self.seconds if self.seconds is not None else None
@@ -79,39 +75,27 @@ class MctsPlayer:
         best = max(range(len(moves)), key=lambda i: (totals[i] / visits[i] + BIAS * prior[i] / (visits[i] + 1), -i))
         return moves[best]
 
-    def _not_back(self, state: State, moves: list[Move], seat: int) -> list[Move]:
-        """The moves that do not bring back a position it has been in this turn (all when none)."""
+    def _judge(self, state: State, moves: list[Move], seat: int, evaluate, stand) -> tuple[list[Move], list[float]]:
+        """The moves that do not bring back a position it has been in this turn (all when none), and
+        how the greedy player ranks each, from 0 (its worst) to 1 (its best), judged in the position
+        as this player sees it: a guide while the simulations are few."""
         world = state.copy()
         world.history = []
-        kept = []
+        judged: list[tuple[Move, tuple | None]] = []
+        back: list[tuple[Move, tuple | None]] = []
         for move in moves:
             try:
                 world.play(move)
             except ValueError:
-                kept.append(move)
+                judged.append((move, None))
                 continue
-            if seen_position(world, seat) not in self.been:
-                kept.append(move)
+            value = (world.points[seat], stand(world, seat), evaluate(world, seat))
+            (back if seen_position(world, seat) in self.memory else judged).append((move, value))
             world._undo()
-        return kept or moves
-
-    def _prior(self, state: State, moves: list[Move], seat: int, evaluate, stand) -> list[float]:
-        """How the greedy player ranks each move, from 0 (its worst) to 1 (its best), judged in
-        the position as this player sees it: a guide while the simulations are few."""
-        world = state.copy()
-        world.history = []
-        judged: list[tuple | None] = []
-        for move in moves:
-            try:
-                world.play(move)
-            except ValueError:
-                judged.append(None)
-                continue
-            judged.append((world.points[seat], stand(world, seat), evaluate(world, seat)))
-            world._undo()
-        values = sorted({v for v in judged if v is not None})
+        judged = judged or back
+        values = sorted({v for _, v in judged if v is not None})
         rank = {v: i / max(1, len(values) - 1) for i, v in enumerate(values)}
-        return [rank[v] if v is not None else 0.0 for v in judged]
+        return [m for m, _ in judged], [rank[v] if v is not None else 0.0 for _, v in judged]
 
     def _simulate(self, world: State, move: Move, seat: int, evaluate, stand) -> float:
         """Play `move` in the world, then random moves: 1 for the best place among the players,
