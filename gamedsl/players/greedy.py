@@ -39,6 +39,15 @@ def standing_of(state: State) -> Callable[[State, int], float]:
     return lambda st, seat: 0.0
 
 
+Judge = Callable[[State, int], tuple[float, float, float]]
+
+
+def judge_of(state: State) -> Judge:
+    """How both computer players rank a position for a seat: points, then standing, then evaluation."""
+    evaluate, stand = evaluation_of(state), standing_of(state)
+    return lambda st, seat: (st.points[seat], stand(st, seat), evaluate(st, seat))
+
+
 def seen_position(state: State, seat: int) -> tuple:
     """The position as `seat` sees it: the cards it cannot see are blanks."""
     zones = [list(z) for z in state.zones]
@@ -54,10 +63,13 @@ class TurnMemory:
         self.turn: tuple[int, int] | None = None
         self.been: set[tuple] = set()
 
-    def enter(self, state: State, seat: int) -> None:
+    def enter(self, state: State) -> tuple[list[Move], int]:
+        """Remember the position a choice is asked in; its legal moves and the seat to move."""
+        seat = state.current
         if self.turn != (state.deal_number, state.turn_number):
             self.turn, self.been = (state.deal_number, state.turn_number), set()
         self.been.add(seen_position(state, seat))
+        return list(state.legal_moves()), seat
 
     def __contains__(self, position: tuple) -> bool:
         return position in self.been
@@ -72,13 +84,10 @@ class GreedyPlayer:
         self.memory = TurnMemory()
 
     def choose(self, state: State) -> Move:
-        moves = list(state.legal_moves())
+        moves, seat = self.memory.enter(state)
         if len(moves) == 1:
             return moves[0]
-        seat = state.current
-        self.memory.enter(state, seat)
-        evaluate = evaluation_of(state)
-        stand = standing_of(state)
+        judge = judge_of(state)
         # With nothing hidden one world is the position itself; else a few dealt from what it sees.
         worlds = [sample_world(state, seat, self.rng) for _ in range(self.worlds)] if hidden_places(state, seat) \
             else [state.copy()]
@@ -91,9 +100,8 @@ class GreedyPlayer:
                 except ValueError:  # not a move in this world: count it as no gain
                     total[2] -= 1e9
                     continue
-                total[0] += world.points[seat]
-                total[1] += stand(world, seat)
-                total[2] += evaluate(world, seat)
+                for part, value in enumerate(judge(world, seat)):
+                    total[part] += value
                 if number == 0 and seen_position(world, seat) in self.memory:
                     total[3] = -1  # back where it was this turn: only when nothing else is as good
                 world._undo()

@@ -22,7 +22,7 @@ import random
 import time
 
 from ..engine import Move, State
-from .greedy import TurnMemory, evaluation_of, seen_position, standing_of
+from .greedy import Judge, TurnMemory, judge_of, seen_position, standing_of
 from .worlds import sample_world
 
 EXPLORATION = 1.2
@@ -42,14 +42,12 @@ class MctsPlayer:
         self.seconds = seconds
 
     def choose(self, state: State) -> Move:
-        moves = list(state.legal_moves())
+        moves, seat = self.memory.enter(state)
         if len(moves) == 1:
             return moves[0]
-        seat = state.current
-        self.memory.enter(state, seat)
-        evaluate = evaluation_of(state)
+        judge = judge_of(state)
         stand = standing_of(state)
-        moves, prior = self._judge(state, moves, seat, evaluate, stand)  # no card moved to and fro
+        moves, prior = self._judge(state, moves, seat, judge)  # no card moved to and fro
         if len(moves) == 1:
             return moves[0]
         visits = [0] * len(moves)
@@ -71,11 +69,11 @@ class MctsPlayer:
                            + EXPLORATION * math.sqrt(log_n / visits[i]) + BIAS * prior[i] / (visits[i] + 1))
             world = sample_world(state, seat, self.rng)
             visits[pick] += 1
-            totals[pick] += self._simulate(world, moves[pick], seat, evaluate, stand)
+            totals[pick] += self._simulate(world, moves[pick], seat, judge, stand)
         best = max(range(len(moves)), key=lambda i: (totals[i] / visits[i] + BIAS * prior[i] / (visits[i] + 1), -i))
         return moves[best]
 
-    def _judge(self, state: State, moves: list[Move], seat: int, evaluate, stand) -> tuple[list[Move], list[float]]:
+    def _judge(self, state: State, moves: list[Move], seat: int, judge: Judge) -> tuple[list[Move], list[float]]:
         """The moves that do not bring back a position it has been in this turn (all when none), and
         how the greedy player ranks each, from 0 (its worst) to 1 (its best), judged in the position
         as this player sees it: a guide while the simulations are few."""
@@ -89,7 +87,7 @@ class MctsPlayer:
             except ValueError:
                 judged.append((move, None))
                 continue
-            value = (world.points[seat], stand(world, seat), evaluate(world, seat))
+            value = judge(world, seat)
             (back if seen_position(world, seat) in self.memory else judged).append((move, value))
             world._undo()
         judged = judged or back
@@ -97,7 +95,7 @@ class MctsPlayer:
         rank = {v: i / max(1, len(values) - 1) for i, v in enumerate(values)}
         return [m for m, _ in judged], [rank[v] if v is not None else 0.0 for _, v in judged]
 
-    def _simulate(self, world: State, move: Move, seat: int, evaluate, stand) -> float:
+    def _simulate(self, world: State, move: Move, seat: int, judge: Judge, stand) -> float:
         """Play `move` in the world, then random moves: 1 for the best place among the players,
         0 for the worst, between for the places between."""
         deal = world.deal_number
@@ -121,7 +119,7 @@ class MctsPlayer:
             for _ in range(self.guide):
                 candidate = legal[rng.randrange(len(legal))]
                 world._apply(candidate)
-                value = (world.points[mover], stand(world, mover), evaluate(world, mover))
+                value = judge(world, mover)
                 world._undo()
                 if best_value is None or value > best_value:
                     best, best_value = candidate, value
@@ -130,7 +128,7 @@ class MctsPlayer:
         if len(world.results) > results:
             scores = world.results[results].scores
             return place([(scores[s], stand(world, s)) for s in everyone], seat)
-        return place([(world.points[s], stand(world, s), evaluate(world, s)) for s in everyone], seat)
+        return place([judge(world, s) for s in everyone], seat)
 
 
 def place(values, seat: int) -> float:
