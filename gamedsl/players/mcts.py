@@ -1,10 +1,20 @@
 """An information-set Monte Carlo player: for each simulation it deals the cards it cannot see at
-random (a world consistent with what it has seen), plays one of its moves there, and goes on
+random (a world consistent with what it has seen), plays one of its options there, and goes on
 until the deal ends or `depth` moves are made, each player there playing the best (by points,
 standing and evaluation, as the greedy player judges) of `guide` moves drawn at random — so the
-simulated table plays sensibly, not at random, at a few times the cost; the move whose simulations score best
-is played. The choice of which move to try next follows UCB1, so the budget goes to the promising
-moves. The budget is a number of simulations (`iterations`, reproducible) or a time (`seconds`).
+simulated table plays sensibly, not at random, at a few times the cost; the option whose
+simulations score best is played. The choice of which option to try next follows UCB1, so the
+budget goes to the promising ones. The budget is a number of simulations (`iterations`,
+reproducible) or a time (`seconds`).
+
+An option is a *plan*: a move, followed — when the move neither ends the turn nor shows the
+player a card it had not seen — by the moves that lead on to such a point, as a guided player
+would make them. In games where a turn is one move, a plan is one move. In games whose turns run
+to dozens of moves (moving cards between piles before turning the next one), a single move is
+nearly worthless to simulate: most of them change nothing by themselves, and a player choosing
+them one at a time wanders from one rearrangement of the table to the next. A plan always gets
+somewhere: it ends the turn or learns something. Once chosen, a plan is followed without a new
+search while the table stays as the plan expected.
 
 A simulation is scored by where the player stands among the players: by the deal's scores and
 then the file's `value standing` (chips or lives left, say) when the deal ended, else by the
@@ -20,90 +30,200 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass, field
 
 from ..engine import Move, State
 from .greedy import Judge, TurnMemory, judge_of, seen_position, standing_of
-from .worlds import sample_world
+from .worlds import hidden_places, sample_world
 
 EXPLORATION = 1.2
-BIAS = 1.0  # weight of the greedy judgement of a move, which fades as the move's simulations add up
+BIAS = 1.0  # weight of the greedy judgement of an option, which fades as its simulations add up
+
+
+@dataclass
+class Plan:
+    """Moves to make in a row: the first is a legal move now; `seen` is the position (as the
+    player sees it) expected before each of the others."""
+
+    moves: list[Move]
+    seen: list[tuple] = field(default_factory=list)
+    value: tuple | None = None  # how the greedy player judges where the plan ends
+    back: bool = False  # its first move brings back a position the player has been in this turn
+
+
+class _Point:
+    """What makes a point where a plan stops: the turn or the deal changes hands, or the player
+    sees a card it had not seen."""
+
+    def __init__(self, state: State, seat: int):
+        self.seat = seat
+        self.turn = (state.deal_number, state.turn_number, len(state.results))
+        self.hidden = len(hidden_places(state, seat))
+
+    def reached(self, state: State) -> bool:
+        return (state.over or state.current != self.seat
+                or (state.deal_number, state.turn_number, len(state.results)) != self.turn
+                or len(hidden_places(state, self.seat)) < self.hidden)
 
 
 class MctsPlayer:
     name = "mcts"
 
     def __init__(self, seed: int | str = 0, iterations: int = 120, depth: int = 60,
-                 seconds: float | None = None, guide: int = 3):
+                 seconds: float | None = None, guide: int = 3, branches: int = 2, plan_length: int = 30):
         self.rng = random.Random(seed)
         self.guide = guide  # moves drawn at each step of a simulation; the best for its mover is played
         self.memory = TurnMemory()  # positions it has been in this turn
         self.iterations = iterations
         self.depth = depth
         self.seconds = seconds
+        self.branches = branches  # plans tried after a move that does not reach a stopping point
+        self.plan_length = plan_length  # at most this many moves in a plan
+        self.plan: list[tuple[tuple, Move]] = []  # the rest of the chosen plan, with the positions it expects
+        self.plan_turn: tuple[int, int] | None = None
 
     def choose(self, state: State) -> Move:
         moves, seat = self.memory.enter(state)
+        follow = self._follow(state, seat, moves)
+        if follow is not None:
+            return follow
         if len(moves) == 1:
             return moves[0]
         judge = judge_of(state)
         stand = standing_of(state)
-        moves, prior = self._judge(state, moves, seat, judge)  # no card moved to and fro
-        if len(moves) == 1:
-            return moves[0]
-        visits = [0] * len(moves)
-        totals = [0.0] * len(moves)
+        plans = self._plans(state, moves, seat, judge)
+        if len(plans) == 1:
+            return self._adopt(state, plans[0])
+        prior = _ranks([p.value for p in plans])
+        visits = [0] * len(plans)
+        totals = [0.0] * len(plans)
         deadline = time.monotonic() + self.seconds if self.seconds is not None else None
         n = 0
         while True:
             n += 1
             if deadline is not None:
-                if n > len(moves) and time.monotonic() >= deadline:
+                if n > len(plans) and time.monotonic() >= deadline:
                     break
-            elif n > max(self.iterations, len(moves)):
+            elif n > max(self.iterations, len(plans)):
                 break
-            if n <= len(moves):
+            if n <= len(plans):
                 pick = n - 1
             else:
                 log_n = math.log(n)
-                pick = max(range(len(moves)), key=lambda i: totals[i] / visits[i]
+                pick = max(range(len(plans)), key=lambda i: totals[i] / visits[i]
                            + EXPLORATION * math.sqrt(log_n / visits[i]) + BIAS * prior[i] / (visits[i] + 1))
             world = sample_world(state, seat, self.rng)
             visits[pick] += 1
-            totals[pick] += self._simulate(world, moves[pick], seat, judge, stand)
-        best = max(range(len(moves)), key=lambda i: (totals[i] / visits[i] + BIAS * prior[i] / (visits[i] + 1), -i))
-        return moves[best]
+            totals[pick] += self._simulate(world, plans[pick], seat, judge, stand)
+        best = max(range(len(plans)), key=lambda i: (totals[i] / visits[i] + BIAS * prior[i] / (visits[i] + 1), -i))
+        return self._adopt(state, plans[best])
 
-    def _judge(self, state: State, moves: list[Move], seat: int, judge: Judge) -> tuple[list[Move], list[float]]:
-        """The moves that do not bring back a position it has been in this turn (all when none), and
-        how the greedy player ranks each, from 0 (its worst) to 1 (its best), judged in the position
-        as this player sees it: a guide while the simulations are few."""
+    # ---- plans ------------------------------------------------------------------------------------
+    def _follow(self, state: State, seat: int, moves: list[Move]) -> Move | None:
+        """The next move of the chosen plan, if the table is as the plan expected."""
+        if self.plan and self.plan_turn == (state.deal_number, state.turn_number):
+            expected, move = self.plan[0]
+            if move in moves and seen_position(state, seat) == expected:
+                self.plan.pop(0)
+                return move
+        self.plan = []
+        return None
+
+    def _adopt(self, state: State, plan: Plan) -> Move:
+        self.plan = list(zip(plan.seen, plan.moves[1:]))
+        self.plan_turn = (state.deal_number, state.turn_number)
+        return plan.moves[0]
+
+    def _plans(self, state: State, moves: list[Move], seat: int, judge: Judge) -> list[Plan]:
+        """The options: each move, made into a plan when it stops short of a stopping point; the
+        plans whose first move does not bring back a position it has been in this turn (all when
+        every one does); one of the plans that end alike."""
         world = state.copy()
         world.history = []
-        judged: list[tuple[Move, tuple | None]] = []
-        back: list[tuple[Move, tuple | None]] = []
+        point = _Point(world, seat)
+        plans: dict = {}
         for move in moves:
             try:
                 world.play(move)
             except ValueError:
-                judged.append((move, None))
+                plans[move] = Plan([move])  # (not a move in this world: its simulations score 0)
                 continue
-            value = judge(world, seat)
-            (back if seen_position(world, seat) in self.memory else judged).append((move, value))
+            back = seen_position(world, seat) in self.memory
+            if point.reached(world):
+                plans[move] = Plan([move], value=judge(world, seat), back=back)
+            else:
+                for _ in range(self.branches):
+                    plan, key = self._extend(world, move, seat, judge, point)
+                    plan.back = back
+                    plans.setdefault(key, plan)
             world._undo()
-        judged = judged or back
-        values = sorted({v for _, v in judged if v is not None})
-        rank = {v: i / max(1, len(values) - 1) for i, v in enumerate(values)}
-        return [m for m, _ in judged], [rank[v] if v is not None else 0.0 for _, v in judged]
+        ahead = [p for p in plans.values() if not p.back]
+        return ahead or list(plans.values())
 
-    def _simulate(self, world: State, move: Move, seat: int, judge: Judge, stand) -> float:
-        """Play `move` in the world, then random moves: 1 for the best place among the players,
+    def _extend(self, world: State, first: Move, seat: int, judge: Judge, point: _Point) -> tuple[Plan, tuple]:
+        """A plan from `first` (already made in `world`) to a stopping point: at each step the move
+        that does best by the greedy judgement if one does better than standing still, else — as
+        often as not — a move that reaches a stopping point, else another move (so that a card can
+        be moved out of the way first); never back to a position of this turn. The world is left
+        as it was given. Returns the plan and what identifies it: where it was before its last
+        move, and that move (the card it shows is the world's, not one to tell plans apart)."""
+        rng = self.rng
+        plan = Plan([first])
+        visited = {seen_position(world, seat)}
+        before: tuple = ()
+        made = 0
+        while made < self.plan_length:
+            here = seen_position(world, seat)
+            still = judge(world, seat)
+            better, stopping, other = [], [], []
+            for move in world.legal_moves():
+                world.play(move)
+                value = judge(world, seat)
+                if value > still:
+                    better.append((value, rng.random(), move))
+                else:
+                    (stopping if point.reached(world) else other).append(move)
+                world._undo()
+            rng.shuffle(stopping)
+            rng.shuffle(other)
+            better.sort(key=lambda t: (t[0], t[1]), reverse=True)
+            plain = stopping + other if rng.random() < 0.5 else other + stopping
+            best = None
+            for move in [m for _, _, m in better] + plain:
+                world.play(move)
+                position = seen_position(world, seat)
+                world._undo()
+                if position not in visited and position not in self.memory:
+                    best = move
+                    break
+            if best is None:
+                break  # every move goes back: the plan stops here
+            plan.seen.append(here)
+            plan.moves.append(best)
+            before = here
+            world.play(best)
+            made += 1
+            visited.add(seen_position(world, seat))
+            if point.reached(world):
+                break
+        plan.value = judge(world, seat)
+        for _ in range(made):
+            world._undo()
+        return plan, (before, plan.moves[-1]) if made else (first,)
+
+    # ---- simulations --------------------------------------------------------------------------
+    def _simulate(self, world: State, plan: Plan, seat: int, judge: Judge, stand) -> float:
+        """Make the plan in the world, then guided moves: 1 for the best place among the players,
         0 for the worst, between for the places between."""
         deal = world.deal_number
         results = len(world.results)
-        try:
-            world.play(move)
-        except ValueError:
-            return 0.0  # (a move that this world does not allow)
+        for number, move in enumerate(plan.moves):
+            try:
+                world.play(move)
+            except ValueError:
+                if number == 0:
+                    return 0.0  # (a move that this world does not allow)
+                break  # (a card this world dealt otherwise: the player would plan again here)
         rng = self.rng
         for _ in range(self.depth):
             if world.over or len(world.results) > results or world.deal_number != deal:
@@ -129,6 +249,13 @@ class MctsPlayer:
             scores = world.results[results].scores
             return place([(scores[s], stand(world, s)) for s in everyone], seat)
         return place([judge(world, s) for s in everyone], seat)
+
+
+def _ranks(values: list) -> list[float]:
+    """Each value's rank among the distinct values, from 0 (the lowest) to 1; 0 for None."""
+    distinct = sorted({v for v in values if v is not None})
+    rank = {v: i / max(1, len(distinct) - 1) for i, v in enumerate(distinct)}
+    return [rank[v] if v is not None else 0.0 for v in values]
 
 
 def place(values, seat: int) -> float:
