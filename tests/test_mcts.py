@@ -49,3 +49,101 @@ def test_mcts_plays_legal_moves_through_a_whole_deal():
         move = player.choose(state)
         assert move in state.legal_moves()
         state.play(move)
+
+
+def _position_after_random_moves(name: str, seed: int, moves: int, options: tuple = ()):
+    state = cached_game(name, None, options).new_game(seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        state.play_random(rng)
+    return state
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_plans_run_to_the_end_of_the_turn_or_a_new_card(seed):
+    """In Russian Bank a turn is many moves: each option is a plan of legal moves that stops
+    when the turn ends or the player sees a card it had not seen (or when it cannot go on
+    without coming back), and the positions it expects are the ones its moves lead to."""
+    from gamedsl.players.greedy import judge_of, seen_position
+    from gamedsl.players.mcts import _Point
+
+    state = _position_after_random_moves("russian_bank", seed, 30 + 7 * seed)
+    player = MctsPlayer(seed=seed, iterations=10)
+    moves, seat = player.memory.enter(state)
+    plans = player._plans(state, moves, seat, judge_of(state))
+    assert {p.moves[0] for p in plans} <= set(moves)
+    assert any(len(p.moves) > 1 for p in plans) or all(_stops(state, p.moves[0]) for p in plans)
+    for plan in plans:
+        world = state.copy()
+        point = _Point(world, seat)
+        for number, move in enumerate(plan.moves):
+            assert not point.reached(world), "a plan goes on past a stopping point"
+            if number:
+                assert seen_position(world, seat) == plan.seen[number - 1]
+            world.play(move)
+        assert point.reached(world) or len(plan.moves) > player.plan_length or _stuck(world, seat, plan, state)
+
+
+def _stops(state, move) -> bool:
+    from gamedsl.players.mcts import _Point
+
+    world = state.copy()
+    point = _Point(world, world.current)
+    world.play(move)
+    return point.reached(world)
+
+
+def _stuck(world, seat, plan, start) -> bool:
+    """Every move from here comes back to a position the plan has been through."""
+    from gamedsl.players.greedy import seen_position
+
+    been = set(plan.seen) | {seen_position(start, seat)}
+    for move in world.legal_moves():
+        world.play(move)
+        back = seen_position(world, seat) in been
+        world._undo()
+        if not back:
+            return False
+    return True
+
+
+def test_a_turn_is_one_move_a_plan_is_one_move():
+    state = cached_game("dou_dizhu").new_game(4)
+    from gamedsl.players.greedy import judge_of
+
+    player = MctsPlayer(seed=1, iterations=10)
+    moves, seat = player.memory.enter(state)
+    assert all(len(p.moves) == 1 for p in player._plans(state, moves, seat, judge_of(state)))
+
+
+def test_the_chosen_plan_is_followed_without_searching_again():
+    state = _position_after_random_moves("russian_bank", 2, 44)
+    player = MctsPlayer(seed=5, iterations=12)
+    searches = []
+    simulate = player._simulate
+    player._simulate = lambda *args: searches.append(1) or simulate(*args)
+    seat = state.current
+    followed = 0
+    for _ in range(40):
+        if state.current != seat or state.is_over or state.results:
+            break
+        before, expected = len(searches), bool(player.plan)
+        move = player.choose(state)
+        if expected and player.plan_turn == (state.deal_number, state.turn_number) and len(searches) == before:
+            followed += 1
+        state.play(move)
+    assert followed > 0  # somewhere in the turn the plan was followed, not searched again
+
+
+def test_a_russian_bank_deal_against_random_ends():
+    """The searching player used to wander from house to house within its turn for thousands of
+    moves; with plans a deal ends in a few hundred."""
+    from gamedsl.players import ComputerSeat
+
+    state = cached_game("russian_bank", None, (("target", 1),)).new_game(3)
+    seats = [ComputerSeat("mcts:4", 0), ComputerSeat("random", 1)]
+    for _ in range(2500):
+        if state.is_over:
+            break
+        state.play(seats[state.current].choose(state))
+    assert state.is_over and max(state.points) > 0
