@@ -91,6 +91,7 @@ class MctsPlayer:
             return moves[0]
         judge = judge_of(state)
         stand = standing_of(state)
+        start = [(state.points[s], stand(state, s)) for s in range(len(state.points))]
         plans = self._plans(state, moves, seat, judge)
         if len(plans) == 1:
             return self._adopt(state, plans[0])
@@ -114,7 +115,7 @@ class MctsPlayer:
                            + EXPLORATION * math.sqrt(log_n / visits[i]) + BIAS * prior[i] / (visits[i] + 1))
             world = sample_world(state, seat, self.rng)
             visits[pick] += 1
-            totals[pick] += self._simulate(world, plans[pick], seat, judge, stand)
+            totals[pick] += self._simulate(world, plans[pick], seat, judge, stand, start)
         best = max(range(len(plans)), key=lambda i: (totals[i] / visits[i] + BIAS * prior[i] / (visits[i] + 1), -i))
         return self._adopt(state, plans[best])
 
@@ -212,9 +213,11 @@ class MctsPlayer:
         return plan, (before, plan.moves[-1]) if made else (first,)
 
     # ---- simulations --------------------------------------------------------------------------
-    def _simulate(self, world: State, plan: Plan, seat: int, judge: Judge, stand) -> float:
-        """Make the plan in the world, then guided moves: 1 for the best place among the players,
-        0 for the worst, between for the places between."""
+    def _simulate(self, world: State, plan: Plan, seat: int, judge: Judge, stand, start: list[tuple]) -> float:
+        """Make the plan in the world, then guided moves, and score where the player ends up (1 the
+        best place among the players, 0 the worst): half by where it stands, half by what it gained
+        since `start` (points and standing there) — so that a player far ahead or far behind in a
+        match of many deals still tells a good deal from a bad one."""
         deal = world.deal_number
         results = len(world.results)
         for number, move in enumerate(plan.moves):
@@ -236,8 +239,8 @@ class MctsPlayer:
                 continue
             mover = world.current
             best, best_value = legal[0], None
-            for _ in range(self.guide):
-                candidate = legal[rng.randrange(len(legal))]
+            for index in rng.sample(range(len(legal)), min(self.guide, len(legal))):
+                candidate = legal[index]
                 world._apply(candidate)
                 value = judge(world, mover)
                 world._undo()
@@ -247,8 +250,12 @@ class MctsPlayer:
         everyone = range(len(world.points))
         if len(world.results) > results:
             scores = world.results[results].scores
-            return place([(scores[s], stand(world, s)) for s in everyone], seat)
-        return place([judge(world, s) for s in everyone], seat)
+            stands = [(scores[s], stand(world, s)) for s in everyone]
+            gains = [(scores[s], stand(world, s) - start[s][1]) for s in everyone]
+        else:
+            stands = [judge(world, s) for s in everyone]
+            gains = [(p - start[s][0], st - start[s][1], e) for s, (p, st, e) in enumerate(stands)]
+        return (place(stands, seat) + place(gains, seat)) / 2
 
 
 def _ranks(values: list) -> list[float]:
