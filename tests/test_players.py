@@ -166,3 +166,48 @@ def test_greedy_does_not_move_cards_to_and_fro():
         visits[key] = visits.get(key, 0) + 1
         state.play(seats[state.current].choose(state))
     assert max(visits.values()) == 1  # never back in a position within one turn
+
+
+ENDLESS = """game: Russian Bank (short rules, to 300)
+deal: 1
+turn: P2
+phase: play
+zones:
+  P1.reserve: [9C, 6S, 7S]
+  P1.waste: [2D, KD, KC, 8H, 9H, 4H, 5H, 8S, KS, 8C, 10C, 10D, 9D, 8D, 7S, 4D, 8D, 7D, 6D, 5D, JC, 10C, 6H]
+  P2.waste: [6S, 2C, 5S, 4S, 5S, KH, 8S, 8C, 8H, 7H, QC, 10H, 7H, QH, KH, 7C, 6C, 3C, 4C, 5C, 9H, 10H, JH, 6D,
+    9S, 10S, JS, 7D, 9C]
+  house1: [10S, 9D]
+  house3: [3D]
+  house4: [QC, JD]
+  house5: [KS, QD, JC]
+  house6: [KD, QS, JD]
+  house7: [QS, JH]
+  house8: [KC, QD, JS, 10D, 9S]
+  house2: [QH]
+  foundation1: [AH, 2H, 3H, 4H, 5H, 6H]
+  foundation2: [AC, 2C, 3C, 4C, 5C, 6C, 7C]
+  foundation3: [AH, 2H, 3H]
+  foundation4: [AS, 2S, 3S, 4S]
+  foundation5: [AC]
+  foundation6: [AD, 2D, 3D, 4D, 5D]
+  foundation7: [AD]
+  foundation8: [AS, 2S, 3S]
+counters: {P1.idle: 4, P2.idle: 0}
+"""
+
+
+@pytest.mark.parametrize("spec", ["greedy", "mcts:10"])
+def test_a_player_ends_a_deal_rather_than_move_a_card_to_and_fro_for_ever(spec):
+    """Its only moves: a jack from one house to the other, or pass — which blocks the deal with
+    nothing scored, and a new deal begins with every card back. The new deal's cards must not
+    count against ending this one (they once made the greedy player shuffle the jack for ever)."""
+    state = cached_game("russian_bank/short").load_position(ENDLESS)
+    state.play("JC house5 -> house2")  # (house 2 was the jack's home a move ago)
+    assert sorted(map(str, state.legal_moves())) == ["JC house2 -> house5", "pass"]
+    seat = ComputerSeat(spec, 0)
+    for _ in range(6):
+        if state.results:
+            break
+        state.play(seat.choose(state))
+    assert state.results and state.results[0].end == "blocked"

@@ -63,6 +63,7 @@ class ExprCompiler:
         self.combination_index = {name: i for i, name in enumerate(model.combinations)}
         self.named_effects: dict[str, list[Fn]] = {}
         self.closable = _mentions(model, ast.CloseEmpty)  # can zones be closed in this game?
+        self.counts_positions = _mentions(model, ast.SamePosition, anywhere=True)  # must the engine count where turns begin?
         self.env: dict[str, Any] = {"__builtins__": __builtins__, "_values": self.values}  # names fused code uses
         for name in model.values:
             self._value(name)
@@ -566,6 +567,9 @@ class ExprCompiler:
             return lambda st, p, mv: mv is not None and len(mv) == 4 and isinstance(mv[2], tuple) and mv[1] in kinds
         if isinstance(node, ast.CanGo):
             return self.can_go(node)
+        if isinstance(node, ast.SamePosition):
+            times = node.times
+            return lambda st, p, mv: st.turn_repeats >= times
         if isinstance(node, ast.MovedFrom):
             sets = [frozenset(self.zones.resolve_all(node.zones, p)) for p in range(self.players)]
             return lambda st, p, mv: mv is not None and mv[2] in sets[p]
@@ -725,17 +729,22 @@ def _either(first: Fn, second: Fn) -> Fn:
     return lambda st, p, mv: first(st, p, mv) or second(st, p, mv)
 
 
-def _mentions(model: GameModel, kind: type) -> bool:
-    """Does any effect of the model (moves, triggers, ends, named effects, turn start) use `kind`?"""
+def _mentions(model: GameModel, kind: type, anywhere: bool = False) -> bool:
+    """Does any effect of the model (moves, triggers, ends, named effects, turn start) use `kind`?
+    With `anywhere`, any part of the model: conditions and values too."""
     def walk(node: Any) -> bool:
         if isinstance(node, kind):
             return True
         if isinstance(node, (tuple, list)):
             return any(walk(item) for item in node)
+        if isinstance(node, dict):
+            return any(walk(item) for item in node.values())
         if hasattr(node, "__dataclass_fields__"):
             return any(walk(getattr(node, f)) for f in node.__dataclass_fields__ if f != "pos")
         return False
 
+    if anywhere:
+        return walk(model)
     roots: list[Any] = [model.turn_start, *model.effect_blocks.values()]
     roots += [(a.first_effects, a.then_effects) for a in model.actions.values()]
     roots += [t.effects for t in model.triggers] + [e.effects for e in model.ends]

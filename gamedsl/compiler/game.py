@@ -197,6 +197,7 @@ class CompiledGame:
         # A wild card's code -> the ranks it may stand for (None: not wild).
         self.wild: list[tuple[int, ...] | None] = [model.wilds.get(code >> 2) for code in range(cards.CARD_LIMIT)]
         self.has_wilds = bool(model.wilds)
+        self.counts_positions = self.exprs.counts_positions
         self.turn_start = self.exprs.effects(model.turn_start)
         self._initial: dict[int, tuple[int, ...]] = {}
         self.universe = self._universe()

@@ -40,6 +40,7 @@ class _Frame:
     counters: list[float] | None
     scalars: tuple[Any, ...]
     extra: tuple[Any, ...] | None = None  # phase, revealed cards, combinations, winner
+    positions: list[tuple[Any, int]] | None = None  # positions turns began in, with `turn_repeats` before
 
 ANY_CARD = bytes([1]) * cards.CARD_LIMIT  # the row of a target that takes any card ("freely")
 
@@ -70,6 +71,10 @@ class State:
         self._deal_rng: random.Random | None = None  # while a deal is dealt: its generator
         self.declared: dict[int, dict[int, int]] = {}  # zone -> {place in it: the card a wild there stands for}
         self.closed: frozenset[int] = frozenset()  # zones out of the game until the deal ends (`close …`)
+        # Only in games that ask (`a turn begins N times in the same position`): how many times
+        # each position has begun a turn, and how many times the current turn's position has.
+        self.turn_positions: dict[tuple, int] = {}
+        self.turn_repeats = 0
 
     # ---- the public contract -----------------------------------------------------------------
     @property
@@ -184,6 +189,8 @@ class State:
         (self.current, self.deal_number, self.turn_number, self.moves_in_turn, self.over,
          self.points, results_len) = frame.scalars
         del self.results[results_len:]
+        for key, self.turn_repeats in reversed(frame.positions or ()):
+            self.turn_positions[key] -= 1
         self._legal = None
         return frame.move
 
@@ -211,6 +218,7 @@ class State:
         other.results = list(self.results)
         other.combos = dict(self.combos)
         other.played_by = dict(self.played_by)
+        other.turn_positions = dict(self.turn_positions)
         other.history = list(self.history)
         other._frame = None
         other._legal = None
@@ -563,10 +571,19 @@ class State:
         if c.keeps_up:
             self._keep_tops_up()
         self._run_triggers(p)
+        if c.counts_positions and self.turn_number != self._frame.scalars[2]:
+            self._count_position()
         self._check_end(p)
         self.history.append(self._frame)
         self._frame = None
         self._legal = None
+
+    def _count_position(self) -> None:
+        """A turn has begun: count the position it begins in (and let the move's undo uncount it)."""
+        key = self.key()
+        if self._frame is not None:
+            self._frame.positions = (self._frame.positions or []) + [(key, self.turn_repeats)]
+        self.turn_repeats = self.turn_positions[key] = self.turn_positions.get(key, 0) + 1
 
     def _exchange(self, action: Any, move: tuple) -> None:
         """Two zones trade one card each (in place), or their whole contents."""
@@ -819,6 +836,8 @@ class State:
             self._keep_tops_up()
         # What the deal itself brings about: automatic rules, and hands that end it at once.
         self._run_triggers(self.current)
+        if c.counts_positions:
+            self._count_position()  # the deal's first turn begins
         self._check_end(self.current)
 
     def card_count(self) -> dict[int, int]:

@@ -602,6 +602,10 @@ class Checker:
             for kind in cond.kinds:
                 if kind.text not in self.combination_names:
                     self.unknown(kind.pos, "combination", kind.text, self.combination_names)
+        elif isinstance(cond, ast.SamePosition):
+            if cond.times < 2:
+                self.error(cond.pos, f"a turn begins {cond.times} times in the same position: every turn does; "
+                                     "say 2 or more")
         elif isinstance(cond, ast.MovedFrom):
             if not in_move:
                 self.error(cond.pos, "'from ZONE' only makes sense in the effects of a move")

@@ -43,9 +43,21 @@ Judge = Callable[[State, int], tuple[float, float, float]]
 
 
 def judge_of(state: State) -> Judge:
-    """How both computer players rank a position for a seat: points, then standing, then evaluation."""
+    """How both computer players rank a position for a seat: points, then standing, then evaluation.
+
+    Once the deal under way in `state` has ended, its evaluation there stands in for the one of
+    the position: the next deal's fresh cards say nothing of how well this one was played (a
+    player that counted them would rather shuffle a card to and fro for ever than end a deal)."""
     evaluate, stand = evaluation_of(state), standing_of(state)
-    return lambda st, seat: (st.points[seat], stand(st, seat), evaluate(st, seat))
+    deal = (state.deal_number, len(state.results))
+    before = [evaluate(state, seat) for seat in range(len(state.points))]
+
+    def judge(st: State, seat: int) -> tuple[float, float, float]:
+        if (st.deal_number, len(st.results)) != deal:
+            return st.points[seat], stand(st, seat), before[seat]
+        return st.points[seat], stand(st, seat), evaluate(st, seat)
+
+    return judge
 
 
 def seen_position(state: State, seat: int) -> tuple:

@@ -170,6 +170,15 @@ class ZoneEmpty:
 
 
 @dataclass(frozen=True)
+class SamePosition:
+    """The turn under way began in a position that has begun a turn `times` times (this one
+    included): the players are going round in a circle."""
+
+    pos: SourcePos
+    times: int
+
+
+@dataclass(frozen=True)
 class MovedFrom:
     """Inside a move's effects: the card came from one of these zones."""
 
@@ -302,7 +311,7 @@ class OneSuit:
     zone: ZoneRef
 
 
-Condition = Union[Compare, ZoneEmpty, MovedFrom, CanGo, HasOfARank, IsRanks, Extreme, PhaseIs, Played, AllOf, AnyOf,
+Condition = Union[Compare, ZoneEmpty, MovedFrom, SamePosition, CanGo, HasOfARank, IsRanks, Extreme, PhaseIs, Played, AllOf, AnyOf,
                   NotCond, OneSuit, Shows, CanReach, ZoneClosed]
 
 

@@ -1000,6 +1000,9 @@ class _ToAst(Transformer):
     def cond_quant_empty(self, meta, children):
         return ast.ZoneEmpty(self._pos(meta, children), children[1], quantifier=str(children[0]))
 
+    def cond_same_position(self, meta, children):
+        return ast.SamePosition(self._pos(meta, children), int(children[0]))
+
     def cond_from(self, meta, children):
         return ast.MovedFrom(self._pos(meta, children), tuple(children))
 
