@@ -28,7 +28,7 @@ Commands:
   explain MOVE    say whether MOVE is legal and which rule decides
   undo            take back your last move (and the computer's replies)
   save FILE       save the game (resume it with: gamedsl play --load FILE)
-  hint            what the Monte Carlo player would play here
+  hint            what the Monte Carlo player would play here (and the moves it would make next)
   help            this text
   quit            leave the game (end of input does the same)"""
 
@@ -136,7 +136,9 @@ class Console:
                 self.save(rest.strip())
             elif word == "hint":
                 adviser = ComputerSeat("mcts", f"{state.seed}/hint/{len(state.history)}")
-                self.say(f"Hint: {adviser.choose(state)} (the Monte Carlo player's choice)")
+                move = adviser.choose(state)
+                then = "".join(f", then {later}" for later in adviser.player.planned())
+                self.say(f"Hint: {move}{then} (the Monte Carlo player's choice)")
             elif word == "undo":
                 if self.undo(seat):
                     self.say(render(state, seat))

@@ -231,6 +231,19 @@ def test_hint_names_a_legal_move():
     assert run.returncode == 0 and "Hint: " in run.stdout
 
 
+def test_a_hint_in_a_long_turn_names_the_moves_that_follow():
+    """In Russian Bank the adviser's choice is a plan: the move, then the moves it leads to, each
+    of which the player can then type in turn."""
+    hint = gamedsl("play", "russian-bank", "--seats", "human,mcts", "--seed", "2", "--no-color", stdin="hint\nquit\n")
+    line = next(text for text in hint.stdout.splitlines() if "Hint: " in text)
+    moves = line.split("Hint: ", 1)[1].removesuffix(" (the Monte Carlo player's choice)").split(", then ")
+    assert len(moves) >= 2
+    typed = "".join(f"{move}\n" for move in moves) + "quit\n"
+    run = gamedsl("play", "russian-bank", "--seats", "human,mcts", "--seed", "2", "--no-color", stdin=typed)
+    assert run.returncode == 0 and "illegal" not in run.stdout.lower()
+    assert all(f"P1 plays {move}" in run.stdout for move in moves)
+
+
 
 def test_the_console_tells_what_the_others_did_since_your_last_move():
     run = gamedsl("play", "dou-dizhu", "--seed", "4", stdin="pass\nlog\nquit\n")

@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 
 from ..engine import Move, State
@@ -53,17 +54,27 @@ class Plan:
 
 class _Point:
     """What makes a point where a plan stops: the turn or the deal changes hands, or the player
-    sees a card it had not seen."""
+    sees a card it had not seen (a card it covered and uncovers again is no news)."""
 
     def __init__(self, state: State, seat: int):
         self.seat = seat
         self.turn = (state.deal_number, state.turn_number, len(state.results))
-        self.hidden = len(hidden_places(state, seat))
+        self.seen = _seen_cards(state, seat)
 
     def reached(self, state: State) -> bool:
-        return (state.over or state.current != self.seat
-                or (state.deal_number, state.turn_number, len(state.results)) != self.turn
-                or len(hidden_places(state, self.seat)) < self.hidden)
+        if (state.over or state.current != self.seat
+                or (state.deal_number, state.turn_number, len(state.results)) != self.turn):
+            return True
+        seen = self.seen
+        return any(count > seen.get(card, 0) for card, count in _seen_cards(state, self.seat).items())
+
+
+def _seen_cards(state: State, seat: int) -> Counter:
+    """How many of each card `seat` can see now."""
+    counts = Counter(card for zone in state.zones for card in zone)
+    for zone_id, place in hidden_places(state, seat):
+        counts[state.zones[zone_id][place]] -= 1
+    return counts
 
 
 class MctsPlayer:
@@ -118,6 +129,10 @@ class MctsPlayer:
             totals[pick] += self._simulate(world, plans[pick], seat, judge, stand, start)
         best = max(range(len(plans)), key=lambda i: (totals[i] / visits[i] + BIAS * prior[i] / (visits[i] + 1), -i))
         return self._adopt(state, plans[best])
+
+    def planned(self) -> list[Move]:
+        """The moves the player means to make after the one it chose, while the table stays as it expects."""
+        return [move for _, move in self.plan]
 
     # ---- plans ------------------------------------------------------------------------------------
     def _follow(self, state: State, seat: int, moves: list[Move]) -> Move | None:
