@@ -185,11 +185,10 @@ class MctsPlayer:
         move, and that move (the card it shows is the world's, not one to tell plans apart)."""
         rng = self.rng
         plan = Plan([first])
-        visited = {seen_position(world, seat)}
-        before: tuple = ()
+        here = seen_position(world, seat)
+        visited = {here}
         made = 0
         while made < self.plan_length:
-            here = seen_position(world, seat)
             still = judge(world, seat)
             better, stopping, other = [], [], []
             for move in world.legal_moves():
@@ -204,28 +203,28 @@ class MctsPlayer:
             rng.shuffle(other)
             better.sort(key=lambda t: (t[0], t[1]), reverse=True)
             plain = stopping + other if rng.random() < 0.5 else other + stopping
-            best = None
+            best = after = None
             for move in [m for _, _, m in better] + plain:
                 world.play(move)
                 position = seen_position(world, seat)
                 world._undo()
                 if position not in visited and position not in self.memory:
-                    best = move
+                    best, after = move, position
                     break
             if best is None:
                 break  # every move goes back: the plan stops here
             plan.seen.append(here)
             plan.moves.append(best)
-            before = here
             world.play(best)
             made += 1
-            visited.add(seen_position(world, seat))
+            here = after
+            visited.add(here)
             if point.reached(world):
                 break
         plan.value = judge(world, seat)
         for _ in range(made):
             world._undo()
-        return plan, (before, plan.moves[-1]) if made else (first,)
+        return plan, (plan.seen[-1], plan.moves[-1]) if made else (first,)
 
     # ---- simulations --------------------------------------------------------------------------
     def _simulate(self, world: State, plan: Plan, seat: int, judge: Judge, stand, start: list[tuple]) -> float:
