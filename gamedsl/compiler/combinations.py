@@ -72,15 +72,13 @@ class CombinationSet:
         for i, rank in enumerate(strength):
             self.strength[rank] = i
         self.by_strength = [r for r in strength]  # plays are listed weakest first
+        # stronger[s]: the ranks of a strength above s, weakest first (stronger[-1]: every rank)
+        self.stronger = [tuple(self.by_strength[s + 1:]) for s in range(len(strength))] + [tuple(self.by_strength)]
         self._readings: dict[Play, list[Combination]] = {}
         self._reading: dict[tuple[int, Play], Combination] = {}  # (kind, ranks) -> its reading
-        self._run_tables: dict[int, list[list[Play]]] = {}
+        self._finders: dict[Any, PlayFinder] = {}
         # Fixed per kind, so worked out once: the kinds of each higher tier, and for a kind of
         # exact ranks (two jokers, say) its key, how many of each rank it needs, and its sorted ranks.
-        widest = max([k.width for k in kinds] + [k.wings.width for k in kinds], default=1)
-        self._repeat = [[(r,) * width for r in range(16)] for width in range(widest + 1)]  # (r,) * width, made once
-        orders = list(dict.fromkeys(k.run_ranks for k in kinds if k.is_run))
-        self._run_key = {k.index: (k.width, orders.index(k.run_ranks)) for k in kinds if k.is_run}
         self._one_extra_group = frozenset(k.index for k in kinds if not k.is_run and k.wings.width
                                           and k.wings.count(1) == 1 and not k.wings.core_ranks_allowed)
         self._higher = {k.tier: tuple(h for h in kinds if h.tier > k.tier) for k in kinds}
@@ -89,133 +87,29 @@ class CombinationSet:
                        for k in kinds if k.exact}
 
     # ---- enumeration ------------------------------------------------------------------------
+    def finder(self, form: Callable[[CombinationKind, int, int, Play], Any] = Combination,
+               key: Any = None) -> PlayFinder:
+        """The finder of plays built by `form` (kept under `key`, or under `form` itself)."""
+        key = form if key is None else key
+        found = self._finders.get(key)
+        if found is None:
+            found = self._finders[key] = PlayFinder(self, form)
+        return found
+
     def answers(self, counts: RankCounts, table: Combination,
                 make: Callable[[CombinationKind, int, int, Play], Any] = Combination) -> list[Any]:
-        """The plays that beat `table`: only its kind at its length (keys above), and the
-        kinds of a higher tier, are enumerated at all."""
-        kind = table.kind
-        higher = self._higher.get(kind.tier)
-        if higher is None:  # a kind of another set
-            higher = tuple(k for k in self.kinds if k.tier > kind.tier)
-        same = self.plays(counts, (kind,), table.length, make, self.strength[table.key])
-        if higher:
-            same.extend(self.plays(counts, higher, 0, make))
-        return same
+        """The plays that beat `table` (see `PlayFinder.answers`)."""
+        return self.finder(make).answers(counts, table)
 
     def plays(self, counts: RankCounts, kinds: tuple | None = None, only_length: int = 0,
               make: Callable[[CombinationKind, int, int, Play], Any] = Combination, above: int = -1) -> list[Any]:
-        """Every combination the hand can make, each (kind, ranks) once, weakest first by kind
-        (of `kinds` only, of one core length, and with a key stronger than `above`, when given).
+        """Every combination the hand can make (see `PlayFinder.plays`)."""
+        return self.finder(make).plays(counts, kinds, only_length, above)
 
-        One flat loop per kind over the counts (no nested generators): this is the hot path of
-        games that play combinations. `make` builds each play from (kind, length, key, ranks):
-        a reading by default, or straight the move a generator wants."""
-        out: list[Combination] = []
-        append = out.append
-        cores_from = self.by_strength[above + 1:] if above >= 0 else self.by_strength  # ranks whose key could win
-        strength = self.strength
-        repeat = self._repeat
-        held: dict[Any, Any] = {}  # shared by the kinds of this call: what the counts allow, per width
-        most = max(counts)  # no kind whose core needs more of a rank can be made
-        for kind in kinds if kinds is not None else self.kinds:
-            if kind.exact:
-                key, need, exact = self._exact[kind.index]
-                if strength[key] > above:
-                    for r, n in need:
-                        if counts[r] < n:
-                            break
-                    else:
-                        append(make(kind, 1, key, exact))
-                continue
-            width = kind.width
-            if width > most:
-                continue
-            wings = kind.wings
-            if kind.is_run:
-                order = kind.run_ranks
-                run_key = self._run_key[kind.index]
-                found = held.get(run_key)
-                if found is None:  # from each start in the run order: how many ranks in a row are held
-                    size = len(order)
-                    reach = [0] * (size + 1)
-                    for i in range(size - 1, -1, -1):
-                        if counts[order[i]] >= width:
-                            reach[i] = reach[i + 1] + 1
-                    found = held[run_key] = (reach, max(reach))
-                reach, longest = found
-                low, high = kind.min_length, kind.max_length
-                if only_length:
-                    low = high = only_length
-                cores = []
-                if longest < low:
-                    continue
-                plain = not wings.width
-                runs = self._runs(kind) if plain else None
-                for start in range(len(order)):
-                    far = reach[start]
-                    if far < low:
-                        continue
-                    for length in range(low, min(high, far) + 1):
-                        key = order[start + length - 1]
-                        if strength[key] > above:
-                            if runs is not None:  # straights, pair chains: the sorted cards are in a table
-                                append(make(kind, length, key, runs[start][length]))
-                            else:
-                                cores.append(order[start:start + length])
-            else:
-                ranks = held.get(width)
-                if ranks is None:
-                    ranks = held[width] = [r for r in cores_from if counts[r] >= width]
-                allowed = kind.run_ranks
-                if allowed:
-                    ranks = [r for r in ranks if r in allowed]
-                if not wings.width:  # solo, pair, trio, bomb: nothing to arrange
-                    same = repeat[width]
-                    for r in ranks:
-                        append(make(kind, 1, r, same[r]))
-                    continue
-                if kind.index in self._one_extra_group:
-                    # trio with a single, trio with a pair: one extra group of another rank
-                    wide = wings.width
-                    extras = held.get(wide) if above < 0 else None
-                    if extras is None:
-                        extras = [r for r in self.by_strength if counts[r] >= wide]
-                        if above < 0:
-                            held[wide] = extras
-                    group = repeat[wide]
-                    for r in ranks:
-                        core = repeat[width][r]
-                        for x in extras:
-                            if x != r:
-                                append(make(kind, 1, r, group[x] + core if x < r else core + group[x]))
-                    continue
-                cores = [(r,) for r in ranks]
-            for core in cores:
-                key = core[-1]  # cores run from weak to strong
-                core_ranks = [r for r in core for _ in range(width)] if width > 1 else list(core)
-                length = len(core)
-                if not wings.width:
-                    core_ranks.sort()
-                    append(make(kind, length, key, tuple(core_ranks)))
-                    continue
-                rest = list(counts)
-                for rank in core:
-                    rest[rank] -= width
-                for extra in self._wings(wings, length, core, rest):
-                    extra.extend(core_ranks)
-                    extra.sort()
-                    append(make(kind, length, key, tuple(extra)))
-        return out
-
-    def _runs(self, kind: CombinationKind) -> list[list[Play]]:
-        """For a run without wings: the sorted ranks of the run from `start`, of each length."""
-        found = self._run_tables.get(kind.index)
-        if found is None:
-            order = kind.run_ranks
-            found = [[tuple(sorted(r for r in order[start:start + length] for _ in range(kind.width)))
-                      for length in range(len(order) - start + 1)] for start in range(len(order))]
-            self._run_tables[kind.index] = found
-        return found
+    def held_ranks(self, counts: RankCounts, width: int, above: int = -1) -> list[int]:
+        """The ranks of which the hand holds at least `width` cards, with a strength above
+        `above`, weakest first."""
+        return [r for r in self.stronger[above] if counts[r] >= width]
 
     def _wings(self, rules: WingRules, length: int, core: tuple[int, ...], rest: RankCounts) -> Iterator[list[int]]:
         """The extra cards, as multisets built rank by rank (never a forbidden one)."""
@@ -290,3 +184,220 @@ class CombinationSet:
             return play.kind.tier > table.kind.tier
         return (play.kind is table.kind and play.length == table.length
                 and self.strength[play.key] > self.strength[table.key])
+
+
+Held = list[list[int]] | None  # held[w]: the ranks held at least w times (None: not worked out)
+Finder = Callable[[RankCounts, Held, dict, int, int, list], None]
+
+
+class PlayFinder:
+    """The plays of hands, each built by one `form` (a reading, or a game's move).
+
+    Each kind gets a finder fitted to its shape when the finder is made: the plays of a single
+    group (a solo, a pair, a bomb), of a group with one other group (a trio with a single), and of
+    a run without wings are built once into tables, so listing them is picking entries by the
+    hand's counts; only kinds with wings to arrange build their plays as they find them. The
+    order is fixed: kinds as declared, then by strength (runs by start, then length).
+
+    A finder is called as find(counts, held, reach, above, only_length, out): `held[w]` lists the
+    ranks held at least w times with a strength above `above` (None: the finder works them out
+    itself), `reach` keeps what runs the hand holds, for the kinds of one listing to share."""
+
+    def __init__(self, kinds: CombinationSet, form: Callable[[CombinationKind, int, int, Play], Any]):
+        self.set = kinds
+        self.form = form
+        self._run_keys: dict[tuple[tuple[int, ...], int], int] = {}
+        self._find = {kind.index: self._finder_of(kind) for kind in kinds.kinds}
+        self._all = [self._find[kind.index] for kind in kinds.kinds]
+        self._widest = max((width for width, _ in self._all), default=1)
+        # What answers a play of each kind: that kind (keys above) and the kinds of higher tiers.
+        self._answering = {k.index: (*self._find[k.index], [self._find[h.index] for h in kinds._higher[k.tier]])
+                           for k in kinds.kinds}
+
+    def held(self, counts: RankCounts, above: int = -1) -> list[list[int]]:
+        """`held[w]`: the ranks held at least w times with a strength above `above`, weakest
+        first, for each w up to the most held of a rank (each list drawn from the one before)."""
+        ranks = [r for r in self.set.stronger[above] if counts[r]]
+        held = [ranks, ranks]
+        for width in range(2, self._widest + 1):
+            ranks = [r for r in ranks if counts[r] >= width]
+            if not ranks:
+                break
+            held.append(ranks)
+        return held
+
+    def plays(self, counts: RankCounts, kinds: tuple | None = None, only_length: int = 0, above: int = -1) -> list[Any]:
+        """Every combination the hand can make, each (kind, ranks) once (of `kinds` only, of one
+        core length, and with a key stronger than `above`, when given)."""
+        out: list[Any] = []
+        held = self.held(counts, above)
+        most = len(held) - 1 if held[1] else 0  # no kind whose core needs more of a rank can be made
+        reach: dict[int, tuple[list[int], int]] = {}
+        for width, find in self._all if kinds is None else [self._find[k.index] for k in kinds]:
+            if width <= most:
+                find(counts, held, reach, above, only_length, out)
+        return out
+
+    def answers(self, counts: RankCounts, table: Combination) -> list[Any]:
+        """The plays that beat `table`: only its kind at its length (keys above), and the
+        kinds of a higher tier, are looked for at all."""
+        out: list[Any] = []
+        most = max(counts)
+        width, find, higher = self._answering[table.kind.index]
+        if width <= most:
+            find(counts, None, {}, self.set.strength[table.key], table.length, out)
+        if higher:
+            reach: dict[int, tuple[list[int], int]] = {}
+            for width, find in higher:
+                if width <= most:
+                    find(counts, None, reach, -1, 0, out)
+        return out
+
+    # ---- one finder per kind: (the count of a rank its core needs, the finder) -------------------
+    def _finder_of(self, kind: CombinationKind) -> tuple[int, Finder]:
+        if kind.exact:
+            return 0, self._exact_finder(kind)
+        if kind.is_run:
+            return kind.width, self._run_finder(kind) if not kind.wings.width else self._winged_finder(kind)
+        if not kind.wings.width:
+            return kind.width, self._group_finder(kind)
+        if kind.index in self.set._one_extra_group:
+            return kind.width, self._group_and_group_finder(kind)
+        return kind.width, self._winged_finder(kind)
+
+    def _ranks(self, kind: CombinationKind) -> Callable[[RankCounts, Held, int], list[int]]:
+        """The ranks a kind's single group may be of: held `width` times, of a strength above."""
+        width, allowed, held_ranks = kind.width, kind.run_ranks, self.set.held_ranks  # an order of one rank only
+
+        def ranks(counts: RankCounts, held: Held, above: int) -> list[int]:
+            found = held[width] if held is not None else held_ranks(counts, width, above)
+            return [r for r in found if r in allowed] if allowed else found
+
+        return ranks
+
+    def _exact_finder(self, kind: CombinationKind) -> Finder:
+        """A fixed set of ranks (the two jokers): one play, made when the hand holds them."""
+        key, need, exact = self.set._exact[kind.index]
+        play = self.form(kind, 1, key, exact)
+        key_strength = self.set.strength[key]
+
+        def find(counts: RankCounts, held: Any, reach: dict, above: int, only_length: int, out: list) -> None:
+            if key_strength > above:
+                for rank, count in need:
+                    if counts[rank] < count:
+                        return
+                out.append(play)
+
+        return find
+
+    def _group_finder(self, kind: CombinationKind) -> Finder:
+        """So many of a rank (a solo, a pair, a bomb): a play per rank held that often."""
+        width = kind.width
+        table = [self.form(kind, 1, r, (r,) * width) for r in range(16)]
+        if kind.run_ranks:  # an order of one rank only
+            ranks_of = self._ranks(kind)
+
+            def find_allowed(counts: RankCounts, held: Any, reach: dict, above: int, only_length: int, out: list) -> None:
+                out += [table[r] for r in ranks_of(counts, held, above)]
+
+            return find_allowed
+        stronger = self.set.stronger
+
+        def find(counts: RankCounts, held: Any, reach: dict, above: int, only_length: int, out: list) -> None:
+            if held is not None:
+                out += [table[r] for r in held[width]]
+            else:
+                out += [table[r] for r in stronger[above] if counts[r] >= width]
+
+        return find
+
+    def _group_and_group_finder(self, kind: CombinationKind) -> Finder:
+        """So many of a rank with one group of another rank (a trio with a single or a pair)."""
+        width, wide = kind.width, kind.wings.width
+        table = [[self.form(kind, 1, r, tuple(sorted((r,) * width + (x,) * wide))) for x in range(16)]
+                 for r in range(16)]
+        ranks_of, held_ranks = self._ranks(kind), self.set.held_ranks
+
+        def find(counts: RankCounts, held: Any, reach: dict, above: int, only_length: int, out: list) -> None:
+            ranks = ranks_of(counts, held, above)
+            if ranks:  # the extra group may be of any strength
+                extras = held[wide] if held is not None and above < 0 and wide < len(held) else held_ranks(counts, wide)
+                for r in ranks:
+                    row = table[r]
+                    out += [row[x] for x in extras if x != r]
+
+        return find
+
+    def _run_finder(self, kind: CombinationKind) -> Finder:
+        """So many of each of consecutive ranks (a straight, a pair chain): a play per start
+        and length the hand holds."""
+        order, width = kind.run_ranks, kind.width
+        low_length, high_length = kind.min_length, kind.max_length
+        strength = self.set.strength
+        table = [[self.form(kind, length, order[start + length - 1],
+                            tuple(sorted(r for r in order[start:start + length] for _ in range(width))))
+                  if length else None for length in range(len(order) - start + 1)] for start in range(len(order))]
+        key_strength = [[strength[order[start + length - 1]] if length else -1
+                         for length in range(len(order) - start + 1)] for start in range(len(order))]
+        runs_of = self._runs(kind)
+
+        def find(counts: RankCounts, held: Any, reach: dict, above: int, only_length: int, out: list) -> None:
+            low, high = (only_length, only_length) if only_length else (low_length, high_length)
+            for start, far in runs_of(counts, held, reach, low):
+                plays, keys = table[start], key_strength[start]
+                out += [plays[n] for n in range(low, min(high, far) + 1) if keys[n] > above]
+
+        return find
+
+    def _winged_finder(self, kind: CombinationKind) -> Finder:
+        """A core (a run of trios, a four) with wings to arrange: built as found."""
+        order, width, wings = kind.run_ranks, kind.width, kind.wings
+        strength = self.set.strength
+        form, arrange = self.form, self.set._wings
+        runs_of = self._runs(kind) if kind.is_run else None
+        ranks_of = self._ranks(kind)
+
+        def find(counts: RankCounts, held: Any, reach: dict, above: int, only_length: int, out: list) -> None:
+            if runs_of is not None:
+                low, high = (only_length, only_length) if only_length else (kind.min_length, kind.max_length)
+                cores = [order[start:start + length] for start, far in runs_of(counts, held, reach, low)
+                         for length in range(low, min(high, far) + 1)
+                         if strength[order[start + length - 1]] > above]
+            else:
+                cores = [(r,) for r in ranks_of(counts, held, above)]
+            for core in cores:
+                key = core[-1]  # cores run from weak to strong
+                core_ranks = [r for r in core for _ in range(width)]
+                rest = list(counts)
+                for rank in core:
+                    rest[rank] -= width
+                for extra in arrange(wings, len(core), core, rest):
+                    extra.extend(core_ranks)
+                    extra.sort()
+                    out.append(form(kind, len(core), key, tuple(extra)))
+
+        return find
+
+    def _runs(self, kind: CombinationKind) -> Callable[[RankCounts, Any, dict, int], list[tuple[int, int]]]:
+        """The starts in the run order from which the hand holds at least `low` ranks in a row
+        `width` times each, with how many it holds from there (worked out once per listing)."""
+        order, width = kind.run_ranks, kind.width
+        shared = self._run_keys.setdefault((order, width), len(self._run_keys))  # a small int: cheap to look up
+        positions = range(len(order) - 1, -1, -1)
+
+        def runs(counts: RankCounts, held: Held, reach: dict, low: int) -> list[tuple[int, int]]:
+            if held is not None and (width >= len(held) or len(held[width]) < low):
+                return []  # not even so many ranks held that often, in a row or not
+            found = reach.get(shared)
+            if found is None:
+                found = []
+                row = 0
+                for i in positions:  # from the strong end: how many in a row from each start
+                    row = row + 1 if counts[order[i]] >= width else 0
+                    if row:
+                        found.append((i, row))
+                found.reverse()
+                reach[shared] = found
+            return [(start, far) for start, far in found if far >= low]
+
+        return runs

@@ -46,6 +46,11 @@ class Counters:
         return self.base[name] + (player if self.per_player[name] else 0)
 
 
+# Before effects that write counters in place: the move's undo keeps the list as it was, and the
+# state gets a list of its own to change (copies of a state share none).
+_KEEP_COUNTERS = "    if st._frame is not None and st._frame.counters is None: st._frame.counters = st.counters; st.counters = list(st.counters)"
+
+
 class ExprCompiler:
     def __init__(self, model: GameModel, zones: ZoneTable, counters: Counters, options: dict[str, Any],
                  accept_of_zone: list, slot: list[bool]):
@@ -204,6 +209,10 @@ class ExprCompiler:
     def _effect_lines(self, node: Any, indent: str) -> list[str]:
         """An effect as statements of a fused function."""
         if isinstance(node, ast.EndTurn):
+            if self.model.skip is None and self.model.eliminated is None and not self.model.turn_start:
+                # the turn order comes to everyone, and nothing happens as a turn begins
+                return [f"{indent}st.current = (st.current + 1) % {self.players}", f"{indent}st.turn_number += 1",
+                        f"{indent}st.moves_in_turn = 0"]
             return [f"{indent}st._end_turn()"]
         if isinstance(node, ast.GoToPhase):
             return [f"{indent}st._set_phase({self.model.phases.index(node.phase.text)})"]
@@ -212,14 +221,15 @@ class ExprCompiler:
             base = self.counters.base[counter.name]
             adding = isinstance(node, ast.AddTo)
             amount = self._call(self.expr(node.amount if isinstance(node, ast.AddTo) else node.value))
+            # Written in place: the function's first lines saved the counters for undo (`_keep_counters`).
             if self.counters.per_player[counter.name]:
                 index = f"{base} + {self._owner_code(counter.owner)}"
                 if not adding:
-                    return [f"{indent}_i = {index}", f"{indent}st._set_counter(_i, {amount})"]
-                return [f"{indent}_i = {index}", f"{indent}st._set_counter(_i, st.counters[_i] + {amount})"]
+                    return [f"{indent}_i = {index}", f"{indent}st.counters[_i] = {amount}"]
+                return [f"{indent}_i = {index}", f"{indent}st.counters[_i] = st.counters[_i] + {amount}"]
             if adding:
-                return [f"{indent}st._set_counter({base}, st.counters[{base}] + {amount})"]
-            return [f"{indent}st._set_counter({base}, {amount})"]
+                return [f"{indent}st.counters[{base}] = st.counters[{base}] + {amount}"]
+            return [f"{indent}st.counters[{base}] = {amount}"]
         if isinstance(node, (ast.TurnOver, ast.MoveAll)):
             sources = getattr(self.zone_ids(node.source), "static", None)
             targets = getattr(self.zone_ids(node.target), "static", None)
@@ -241,7 +251,10 @@ class ExprCompiler:
     def fused_triggers(self, triggers: list[Any]) -> Callable[[Any, int], bool]:
         """The `whenever` rules after a move, as one function (state, mover): each fires, in
         order, while its condition holds; False when they are still firing after 100 rounds."""
-        lines = ["def _triggers(st, p):", "    mv = None", "    for _ in range(100):", "        fired = False"]
+        lines = ["def _triggers(st, p):", "    mv = None"]
+        if triggers:  # the common case first: none fires
+            lines += [f"    if not ({' or '.join(self._call(t.condition) for t in triggers)}):", "        return True"]
+        lines += ["    for _ in range(100):", "        fired = False"]
         for trigger in triggers:
             lines.append(f"        if {self._call(trigger.condition)}:")
             lines += [f"            {self._bind(effect)}(st, p, None)" for effect in trigger.effects]
@@ -614,7 +627,10 @@ class ExprCompiler:
         """The effects of a rule, in order: fused into one function when there are any."""
         if not nodes:
             return []
-        return [self._compile(["def _effects(st, p, mv):", *[line for n in nodes for line in self._effect_lines(n, "    ")]])]
+        lines = [line for n in nodes for line in self._effect_lines(n, "    ")]
+        if any(line.lstrip().startswith("st.counters[") for line in lines):
+            lines = [_KEEP_COUNTERS, *lines]
+        return [self._compile(["def _effects(st, p, mv):", *lines])]
 
     def effect(self, node: Any) -> Fn:
         if isinstance(node, ast.EndTurn):

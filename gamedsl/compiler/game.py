@@ -120,6 +120,7 @@ class CombinationPlay:
 
     kinds: CombinationSet
     beating: list[tuple[int, ...]] | None  # per player: the zone whose combination must be beaten
+    finders: dict[int, Any] = field(default_factory=dict)  # per player: the engine's finder of moves
 
 
 @dataclass
@@ -182,6 +183,13 @@ class CompiledGame:
         self.phases = list(model.phases) or ["play"]
         self.actions_in_phase = [[a for a in self.actions if a.phases is None or phase in a.phases]
                                  for phase in range(len(self.phases))]
+        # ... split as the generator takes them: the moves of the position first, then the moves
+        # offered only beside others (`only if other moves`) or only when stuck.
+        self.first_in_phase = [[a for a in actions if not a.only_if_stuck and not a.only_if_others]
+                               for actions in self.actions_in_phase]
+        self.others_in_phase = [[a for a in actions if a.only_if_others and not a.only_if_stuck]
+                                for actions in self.actions_in_phase]
+        self.stuck_in_phase = [[a for a in actions if a.only_if_stuck] for actions in self.actions_in_phase]
         self.sorted_by = [self._sort_key(z.spec.sorted_by) for z in self.zones.instances]
         match = model.match
         self.single_deal = match.single_deal

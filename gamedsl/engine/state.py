@@ -260,20 +260,8 @@ class State:
         """The legal moves as internal tuples."""
         c = self._c
         p = self.current
-        zones = self.zones
-        top_only, slot, face, family_of = c.top_only, c.slot, c.face, c.family_of
         out: list[Internal] = []
-        stuck = []
-        others = []
-        wild = c.wild if c.has_wilds else None
-        closed = self.closed
-        for action in c.actions_in_phase[self.phase]:
-            if action.only_if_stuck:
-                stuck.append(action)
-                continue
-            if action.only_if_others:
-                others.append(action)
-                continue
+        for action in c.first_in_phase[self.phase]:
             if action.values is not None:
                 for value in action.values:
                     move = (action.index, value, NO, NO)
@@ -282,76 +270,88 @@ class State:
                 continue
             if action.condition is not None and not action.condition(self, p, None):
                 continue
-            if action.exchange is not None:
-                first, second = action.exchange[p]
-                if action.exchange_all:
-                    if zones[first] or zones[second]:
-                        out.append((action.index, NO, NO, NO))
-                else:
-                    for mine in sorted(set(zones[first])):
-                        for theirs in sorted(set(zones[second])):
-                            out.append((action.index, mine, theirs, EXCHANGE))
-                continue
-            if not action.moves_cards:
-                out.append((action.index, NO, NO, NO))
-                continue
             if action.combination is not None:
                 self._generate_combinations(action, p, out)
-                continue
-            live = []  # (target, row of its building table); one empty zone per family: they are alike
-            empty_families = set()
-            for dst, table in action.targets[p]:
-                if closed and dst in closed:
-                    continue
-                dest = zones[dst]
-                if dest:
-                    if slot[dst]:
-                        continue
-                    top = dest[-1]
-                    if wild is not None:  # a wild on top counts as what it stands for
-                        top = self.declared.get(dst, {}).get(len(dest) - 1, top)
-                    live.append((dst, ANY_CARD if table is None else table[top]))
-                else:
-                    family = family_of[dst]
-                    if family not in empty_families:
-                        empty_families.add(family)
-                        live.append((dst, ANY_CARD if table is None else table[64]))
-            index = action.index
-            for src in action.sources[p]:
-                if closed and src in closed:
-                    continue
-                pile = zones[src]
-                blind = face[src] == "down" or action.named_alone
-                if not pile:
-                    if blind and action.first_effects:
-                        out.append((index, NO, src, action.targets[p][0][0]))
-                    continue
-                if action.group:  # a covered card and the cards on top of it
-                    for card in pile[:-1]:
-                        for dst, row in live:
-                            if row[card] and dst != src:
-                                out.append((index, card, src, dst))
-                    continue
-                for card in ((pile[-1],) if top_only[src] else sorted(set(pile))):
-                    stands = wild[card] if wild is not None else None
-                    if stands is not None and not blind:
-                        self._wild_moves(index, card, stands, src, live, out)
-                        continue
-                    shown = NO if blind else card
-                    for dst, row in live:
-                        if row[card] and dst != src:
-                            out.append((index, shown, src, dst))
+            elif action.exchange is not None:
+                self._generate_exchanges(action, p, out)
+            elif not action.moves_cards:
+                out.append((action.index, NO, NO, NO))
+            else:
+                self._generate_card_moves(action, p, out)
         if apply_priorities and c.priorities:
             out = self._apply_priorities(out)
         if out:
-            for action in others:
+            for action in c.others_in_phase[self.phase]:
                 if action.condition is None or action.condition(self, p, None):
                     out.append((action.index, NO, NO, NO))
-        if not out:
-            for action in stuck:
+        else:
+            for action in c.stuck_in_phase[self.phase]:
                 if action.condition is None or action.condition(self, p, None):
                     out.append((action.index, NO, NO, NO))
         return out
+
+    def _generate_exchanges(self, action: Any, p: int, out: list) -> None:
+        """Trades of a card (or of everything) between two zones."""
+        zones = self.zones
+        first, second = action.exchange[p]
+        if action.exchange_all:
+            if zones[first] or zones[second]:
+                out.append((action.index, NO, NO, NO))
+        else:
+            for mine in sorted(set(zones[first])):
+                for theirs in sorted(set(zones[second])):
+                    out.append((action.index, mine, theirs, EXCHANGE))
+
+    def _generate_card_moves(self, action: Any, p: int, out: list) -> None:
+        """A card from a source onto a target whose building rule takes it."""
+        c = self._c
+        zones = self.zones
+        top_only, slot, face, family_of = c.top_only, c.slot, c.face, c.family_of
+        wild = c.wild if c.has_wilds else None
+        closed = self.closed
+        live = []  # (target, row of its building table); one empty zone per family: they are alike
+        empty_families = set()
+        for dst, table in action.targets[p]:
+            if closed and dst in closed:
+                continue
+            dest = zones[dst]
+            if dest:
+                if slot[dst]:
+                    continue
+                top = dest[-1]
+                if wild is not None:  # a wild on top counts as what it stands for
+                    top = self.declared.get(dst, {}).get(len(dest) - 1, top)
+                live.append((dst, ANY_CARD if table is None else table[top]))
+            else:
+                family = family_of[dst]
+                if family not in empty_families:
+                    empty_families.add(family)
+                    live.append((dst, ANY_CARD if table is None else table[64]))
+        index = action.index
+        for src in action.sources[p]:
+            if closed and src in closed:
+                continue
+            pile = zones[src]
+            blind = face[src] == "down" or action.named_alone
+            if not pile:
+                if blind and action.first_effects:
+                    out.append((index, NO, src, action.targets[p][0][0]))
+                continue
+            if action.group:  # a covered card and the cards on top of it
+                for card in pile[:-1]:
+                    for dst, row in live:
+                        if row[card] and dst != src:
+                            out.append((index, card, src, dst))
+                continue
+            for card in ((pile[-1],) if top_only[src] else sorted(set(pile))):
+                stands = wild[card] if wild is not None else None
+                if stands is not None and not blind:
+                    self._wild_moves(index, card, stands, src, live, out)
+                    continue
+                shown = NO if blind else card
+                for dst, row in live:
+                    if row[card] and dst != src:
+                        out.append((index, shown, src, dst))
 
     def _wild_moves(self, index: int, card: int, ranks: tuple[int, ...], src: int, live: list, out: list) -> None:
         """A wild card goes as each rank it may stand for that the target takes: one move each
@@ -468,21 +468,15 @@ class State:
             beaten = play.beating[p][0]
             if self.zones[beaten]:
                 table = self.combos.get(beaten)
-        dst = action.targets[p][0][0]
-        kinds = play.kinds
-        index = action.index
-
-        def make(kind: Any, length: int, key: int, ranks: tuple) -> Internal:  # each play straight as a move
-            return (index, kind.index, ranks, dst)
-
+        finder = play.finders.get(p)
+        if finder is None:
+            dst = action.targets[p][0][0]
+            finder = play.finders[p] = play.kinds.finder(_move_form(action.index, dst), key=(action.index, dst))
         for src in action.sources[p]:
             counts = [0] * 16
             for card in self.zones[src]:
                 counts[card >> 2] += 1
-            if table is None:  # a lead: every play, made straight into moves
-                out.extend(kinds.plays(counts, make=make))
-            else:
-                out.extend(kinds.answers(counts, table, make))
+            out += finder.plays(counts) if table is None else finder.answers(counts, table)
 
     def _public_moves(self, moves: list[Internal]) -> list[Move]:
         """The `Move` of each move. New plays of combinations are named in one batch per hand
@@ -531,8 +525,8 @@ class State:
     # ---- applying moves ---------------------------------------------------------------------------
     def _apply(self, move: Internal) -> None:
         # `points` is never changed in place (a deal's end makes a new list): kept, not copied
-        self._frame = _Frame(move, {}, None, (self.current, self.deal_number, self.turn_number,
-                                               self.moves_in_turn, self.over, self.points, len(self.results)))
+        self._frame = frame = _Frame(move, {}, None, (self.current, self.deal_number, self.turn_number,
+                                                      self.moves_in_turn, self.over, self.points, len(self.results)))
         c = self._c
         p = self.current
         action = c.actions[move[0]]
@@ -570,11 +564,14 @@ class State:
             effect(self, p, move)
         if c.keeps_up:
             self._keep_tops_up()
-        self._run_triggers(p)
-        if c.counts_positions and self.turn_number != self._frame.scalars[2]:
+        if c.triggers and not c.fire_triggers(self, p):  # the `whenever` rules, in one compiled function
+            self._keep_firing(p)
+        if c.counts_positions and self.turn_number != frame.scalars[2]:
             self._count_position()
-        self._check_end(p)
-        self.history.append(self._frame)
+        ended = c.first_end(self, p)  # the `end` conditions, in one compiled function
+        if ended is not None:
+            self._end_deal(p, ended)
+        self.history.append(frame)
         self._frame = None
         self._legal = None
 
@@ -601,10 +598,14 @@ class State:
         """Move the cards of the ranks played (suits never matter: the lowest cards first)."""
         _, kind_index, ranks, dst = move
         src = action.sources[self.current][0]
-        self._touch(src)
-        self._touch(dst)
         hand = self.zones[src]
         target = self.zones[dst]
+        if self._frame is not None:  # `_touch`, written out: this is the hot path of such games
+            saved = self._frame.zones
+            if src not in saved:
+                saved[src] = list(hand)
+            if dst not in saved:
+                saved[dst] = list(target)
         for rank in ranks:
             card = rank << 2
             while card not in hand:  # the lowest card of the rank
@@ -641,10 +642,11 @@ class State:
     def _run_triggers(self, mover: int) -> None:
         """`whenever` rules: after a move (or a deal), each fires while its condition holds
         (bounded); `own` is the player who has just moved (after a deal: the first player)."""
-        triggers = self._c.triggers
-        if not triggers or self._c.fire_triggers(self, mover):  # the rules, in one compiled function
-            return
-        names = ", ".join(t.info.cite() for t in triggers if t.condition(self, mover, None))
+        if self._c.triggers and not self._c.fire_triggers(self, mover):  # the rules, in one compiled function
+            self._keep_firing(mover)
+
+    def _keep_firing(self, mover: int) -> None:
+        names = ", ".join(t.info.cite() for t in self._c.triggers if t.condition(self, mover, None))
         raise RulesRuntimeError(f"an automatic rule keeps firing (its effects never make its condition false): {names}")
 
     def _move_top(self, src: int, dst: int) -> None:
@@ -670,11 +672,15 @@ class State:
             self.closed = self.closed | frozenset(zone_ids)
 
     def _move_all(self, src: int, dst: int, reverse: bool) -> None:
-        if src == dst or not self.zones[src]:
-            return
-        self._touch(src)
-        self._touch(dst)
         moved = self.zones[src]
+        if src == dst or not moved:
+            return
+        if self._frame is not None:  # `_touch` of both, written out (the source is replaced, not changed)
+            saved = self._frame.zones
+            if src not in saved:
+                saved[src] = moved
+            if dst not in saved:
+                saved[dst] = list(self.zones[dst])
         self.zones[dst].extend(reversed(moved) if reverse else moved)
         self.zones[src] = []
         if src in self.combos:
@@ -717,7 +723,7 @@ class State:
 
     def _set_counter(self, index: int, value: float) -> None:
         if self._frame is not None and self._frame.counters is None:
-            self._frame.counters = list(self.counters)
+            self._frame.counters = self.counters  # kept as it was for undo; the state changes a copy
             self.counters = list(self.counters)
         self.counters[index] = value
 
@@ -750,10 +756,13 @@ class State:
     def _check_end(self, mover: int) -> None:
         """The first `end` rule whose condition holds ends the deal: its effects happen (with
         `own` the player its `when some player` found), then each player scores."""
+        found = self._c.first_end(self, mover)  # the conditions, in one compiled function
+        if found is not None:
+            self._end_deal(mover, found)
+
+    def _end_deal(self, mover: int, found: tuple[int, int | None]) -> None:
+        """The deal ends by that `end` rule (with `own` the player it found, if any)."""
         c = self._c
-        found = c.first_end(self, mover)  # the conditions, in one compiled function
-        if found is None:
-            return
         players = c.players
         index, hit = found
         end = c.ends[index]
@@ -846,6 +855,11 @@ class State:
             for card in zone:
                 counts[card] = counts.get(card, 0) + 1
         return counts
+
+
+def _move_form(index: int, dst: int) -> Any:
+    """How a combination found in a hand is made into a move of that action onto that zone."""
+    return lambda kind, length, key, ranks: (index, kind.index, ranks, dst)
 
 
 def _number(value: float) -> int | float:
