@@ -16,6 +16,7 @@ random whole games per second, ours both through `legal_moves()`/`play()` and `p
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import sys
 import time
@@ -106,6 +107,7 @@ def combination_position(game: gamedsl.Game, hand: list[str], table: list[str]) 
 def time_per_second(work, items, rounds: int = 3) -> float:
     best = float("inf")
     for _ in range(rounds):
+        gc.collect()
         start = time.perf_counter()
         for item in items:
             work(item)
@@ -126,10 +128,12 @@ def bench_combinations(game: gamedsl.Game) -> None:
         hands = combination_hands(size)
         states = [combination_position(game, hand, []) for hand in hands]
 
+        gc.collect()  # garbage left by earlier work is collected now, not inside the timings
         start = time.perf_counter()
         for state in states:  # the first pass over new hands
             state._generate()
         first = len(states) / (time.perf_counter() - start)
+        gc.collect()
         start = time.perf_counter()
         for state in states:  # the first time all are read: every Move and its text are made
             list(state.legal_moves())
@@ -214,6 +218,7 @@ def best_rate(work, count: int, rounds: int = 3) -> float:
     """`count` per second of the fastest of `rounds` runs of `work()`."""
     best = float("inf")
     for _ in range(rounds):
+        gc.collect()  # every engine's rounds start with no garbage left by the one before
         start = time.perf_counter()
         work()
         best = min(best, time.perf_counter() - start)
@@ -224,6 +229,16 @@ def load(name: str, players: int | None) -> gamedsl.Game:
     model = gamedsl.load_game(name).model
     count = players if players is not None else min(model.max_players, 4)
     return gamedsl.load_game(name, max(model.min_players, min(count, model.max_players)))
+
+
+def rules_row(name: str, args: argparse.Namespace) -> str:
+    """The table row of one game (its sampled positions are let go when it is done)."""
+    game = load(name, args.players)
+    positions = sample_positions(game, args.positions)
+    raw = time_generation(positions, public=False)
+    public = time_generation(positions, public=True)
+    matches, deals, moves = time_games(game, args.matches)
+    return f"| {name} ({game.players}p) | {len(positions)} | {raw:,.0f} | {public:,.0f} | {matches:.2f} | {deals:.1f} | {moves:,.0f} |"
 
 
 def main() -> None:
@@ -238,12 +253,7 @@ def main() -> None:
     print("| game | positions | generations/s (compiled) | legal_moves()/s | matches/s | deals/s | moves/s |")
     print("|---|---|---|---|---|---|---|")
     for name in names:
-        game = load(name, args.players)
-        positions = sample_positions(game, args.positions)
-        raw = time_generation(positions, public=False)
-        public = time_generation(positions, public=True)
-        matches, deals, moves = time_games(game, args.matches)
-        print(f"| {name} ({game.players}p) | {len(positions)} | {raw:,.0f} | {public:,.0f} | {matches:.2f} | {deals:.1f} | {moves:,.0f} |")
+        print(rules_row(name, args))
     for name in names:
         game = gamedsl.load_game(name)
         if any(a.combination is not None for a in game.compiled.actions):
