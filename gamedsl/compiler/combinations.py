@@ -210,6 +210,8 @@ class PlayFinder:
         self._find = {kind.index: self._finder_of(kind) for kind in kinds.kinds}
         self._all = [self._find[kind.index] for kind in kinds.kinds]
         self._widest = max((width for width, _ in self._all), default=1)
+        # _up_to[n]: the finders of the kinds whose core needs at most n of a rank
+        self._up_to = [[find for width, find in self._all if width <= n] for n in range(self._widest + 1)]
         # What answers a play of each kind: that kind (keys above) and the kinds of higher tiers.
         self._answering = {k.index: (*self._find[k.index], [self._find[h.index] for h in kinds._higher[k.tier]])
                            for k in kinds.kinds}
@@ -233,7 +235,11 @@ class PlayFinder:
         held = self.held(counts, above)
         most = len(held) - 1 if held[1] else 0  # no kind whose core needs more of a rank can be made
         reach: dict[int, tuple[list[int], int]] = {}
-        for width, find in self._all if kinds is None else [self._find[k.index] for k in kinds]:
+        if kinds is None:
+            for find in self._up_to[most]:
+                find(counts, held, reach, above, only_length, out)
+            return out
+        for width, find in [self._find[k.index] for k in kinds]:
             if width <= most:
                 find(counts, held, reach, above, only_length, out)
         return out
