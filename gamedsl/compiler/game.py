@@ -356,9 +356,13 @@ class CompiledGame:
         option = step.amount if isinstance(step.amount, str) else None
         every = step.every is not None
 
+        # A player out of the match (`eliminated:`) is dealt nothing: his zones are skipped.
+        owner = [zone.owner for zone in z.instances] if self.model.eliminated is not None else None
+
         def deal(st: Any, rng: random.Random, p: int | None) -> None:
             source = st.zones[z.resolve(step.source, p)[0]]
-            targets = [st.zones[t] for t in z.resolve_all(step.targets, p)]
+            targets = [st.zones[t] for t in z.resolve_all(step.targets, p)
+                       if owner is None or owner[t] is None or st.in_play(owner[t])]
             count = int(self.options[option]) if option else amount
             if step.up_to and count is not None:  # as many as each target lacks
                 for target in targets:

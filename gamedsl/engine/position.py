@@ -168,19 +168,16 @@ def load_position(game: Game, text: str) -> State:
 def _ends_already(state: State) -> list[str]:
     """A position in which the deal has already ended is not a position to play from."""
     c = state._c
-    for end in c.ends:
-        try:
-            if not end.quantifier:
-                hit = end.condition(state, state.current, None)
-            elif end.quantifier == "some":
-                hit = any(end.condition(state, q, None) for q in range(c.players))
-            else:
-                hit = all(end.condition(state, q, None) for q in range(c.players))
-        except (RulesRuntimeError, ArithmeticError, IndexError) as err:  # a seat out of range, ...
-            return [f"the position cannot be evaluated: {err}"]
-        if hit:
-            return [(f"the deal is already over here ('{end.info.name}': {end.info.description}); "
-                     "write 'over: true' for a finished game")]
+    try:  # the very check the engine makes after every move (players who are out are not asked)
+        found = c.first_end(state, state.current)
+    except (RulesRuntimeError, ArithmeticError, IndexError) as err:  # a seat out of range, ...
+        return [f"the position cannot be evaluated: {err}"]
+    if found is not None:
+        end = c.ends[found[0]]
+        return [(f"the deal is already over here ('{end.info.name}': {end.info.description}); "
+                 "write 'over: true' for a finished game")]
+    if not state.in_play(state.current):
+        return [f"'turn: {state.current_player}': that player is out of the game"]
     return []
 
 
