@@ -96,11 +96,6 @@ class CombinationSet:
             found = self._finders[key] = PlayFinder(self, form)
         return found
 
-    def answers(self, counts: RankCounts, table: Combination,
-                make: Callable[[CombinationKind, int, int, Play], Any] = Combination) -> list[Any]:
-        """The plays that beat `table` (see `PlayFinder.answers`)."""
-        return self.finder(make).answers(counts, table)
-
     def plays(self, counts: RankCounts, kinds: tuple | None = None, only_length: int = 0,
               make: Callable[[CombinationKind, int, int, Play], Any] = Combination, above: int = -1) -> list[Any]:
         """Every combination the hand can make (see `PlayFinder.plays`)."""
