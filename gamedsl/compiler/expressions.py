@@ -221,7 +221,7 @@ class ExprCompiler:
             base = self.counters.base[counter.name]
             adding = isinstance(node, ast.AddTo)
             amount = self._call(self.expr(node.amount if isinstance(node, ast.AddTo) else node.value))
-            # Written in place: the function's first lines saved the counters for undo (`_keep_counters`).
+            # Written in place: the function's first line saved the counters for undo (`_KEEP_COUNTERS`).
             if self.counters.per_player[counter.name]:
                 index = f"{base} + {self._owner_code(counter.owner)}"
                 if not adding:
