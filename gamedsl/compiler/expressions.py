@@ -48,7 +48,7 @@ class Counters:
 
 # Before effects that write counters in place: the move's undo keeps the list as it was, and the
 # state gets a list of its own to change (copies of a state share none).
-_KEEP_COUNTERS = "    if st._frame is not None and st._frame.counters is None: st._frame.counters = st.counters; st.counters = list(st.counters)"
+KEEP_COUNTERS = "    if st._frame is not None and st._frame.counters is None: st._frame.counters = st.counters; st.counters = list(st.counters)"
 
 
 class ExprCompiler:
@@ -119,7 +119,7 @@ class ExprCompiler:
     # Common expressions, conditions and effects are also written as Python source and compiled
     # into one function per rule (`passes = 2 and phase is play` is one call, not five); the
     # rest are called as closures from that source. Same operations, same order.
-    def _bind(self, value: Any) -> str:
+    def bind(self, value: Any) -> str:
         name = f"_k{len(self.env)}"
         self.env[name] = value
         return name
@@ -129,14 +129,14 @@ class ExprCompiler:
         fn.code = code
         return fn
 
-    def _call(self, fn: Fn) -> str:
-        return getattr(fn, "code", None) or f"{self._bind(fn)}(st, p, mv)"
+    def call(self, fn: Fn) -> str:
+        return getattr(fn, "code", None) or f"{self.bind(fn)}(st, p, mv)"
 
     def _owner_code(self, owner: str | None) -> str:
         """Whose seat a possessive means, as source (`p`: the player's own)."""
         if owner in (None, "own"):
             return "p"
-        return f"{self._bind(self.whose(owner))}(st, p)"
+        return f"{self.bind(self.whose(owner))}(st, p)"
 
     def _one_zone_code(self, ref: ast.ZoneRef) -> str | None:
         """`st.zones[...]` for a reference that names one zone for each player, else None."""
@@ -147,12 +147,12 @@ class ExprCompiler:
         single = [i[0] for i in static]
         if all(z == single[0] for z in single):
             return f"st.zones[{single[0]}]"
-        return f"st.zones[{self._bind(single)}[p]]"
+        return f"st.zones[{self.bind(single)}[p]]"
 
     def _constant(self, value: Any) -> str:
         if type(value) in (int, float) and math.isfinite(value):
             return repr(value)
-        return self._bind(value)
+        return self.bind(value)
 
     def _expr_code(self, node: Any) -> str | None:
         if isinstance(node, ast.Num):
@@ -177,18 +177,18 @@ class ExprCompiler:
             zone = self._one_zone_code(node.zone)
             return f"len({zone})" if zone else None
         if isinstance(node, ast.BinOp):
-            return f"({self._call(self.expr(node.left))} {node.op} {self._call(self.expr(node.right))})"
+            return f"({self.call(self.expr(node.left))} {node.op} {self.call(self.expr(node.right))})"
         if isinstance(node, ast.Neg):
-            return f"(-{self._call(self.expr(node.operand))})"
+            return f"(-{self.call(self.expr(node.operand))})"
         if isinstance(node, ast.IfExpr):
-            then, test = self._call(self.expr(node.then)), self._call(self.condition(node.condition))
-            return f"({then} if {test} else {self._call(self.expr(node.otherwise))})"
+            then, test = self.call(self.expr(node.then)), self.call(self.condition(node.condition))
+            return f"({then} if {test} else {self.call(self.expr(node.otherwise))})"
         return None
 
     def _condition_code(self, node: Any) -> str | None:
         if isinstance(node, ast.Compare):
             op = "==" if node.op == "=" else node.op
-            return f"({self._call(self.expr(node.left))} {op} {self._call(self.expr(node.right))})"
+            return f"({self.call(self.expr(node.left))} {op} {self.call(self.expr(node.right))})"
         if isinstance(node, ast.ZoneEmpty):
             zone = self._one_zone_code(node.zone)
             if zone is None:
@@ -198,11 +198,11 @@ class ExprCompiler:
             return f"(st.phase == {self.model.phases.index(node.phase.text)})"
         if isinstance(node, (ast.AllOf, ast.AnyOf)):
             joint = " and " if isinstance(node, ast.AllOf) else " or "
-            return "(" + joint.join(self._call(self.condition(i)) for i in node.items) + ")"
+            return "(" + joint.join(self.call(self.condition(i)) for i in node.items) + ")"
         if isinstance(node, ast.NotCond):
-            return f"(not {self._call(self.condition(node.item))})"
+            return f"(not {self.call(self.condition(node.item))})"
         if isinstance(node, ast.Played):
-            kinds = self._bind(frozenset(self.combination_index[k.text] for k in node.kinds))
+            kinds = self.bind(frozenset(self.combination_index[k.text] for k in node.kinds))
             return f"(mv is not None and len(mv) == 4 and isinstance(mv[2], tuple) and mv[1] in {kinds})"
         return None
 
@@ -220,8 +220,8 @@ class ExprCompiler:
             counter = node.counter
             base = self.counters.base[counter.name]
             adding = isinstance(node, ast.AddTo)
-            amount = self._call(self.expr(node.amount if isinstance(node, ast.AddTo) else node.value))
-            # Written in place: the function's first line saved the counters for undo (`_KEEP_COUNTERS`).
+            amount = self.call(self.expr(node.amount if isinstance(node, ast.AddTo) else node.value))
+            # Written in place: the function's first line saved the counters for undo (`KEEP_COUNTERS`).
             if self.counters.per_player[counter.name]:
                 index = f"{base} + {self._owner_code(counter.owner)}"
                 if not adding:
@@ -238,39 +238,43 @@ class ExprCompiler:
                 return [f"{indent}st._move_all({src}, {targets[0][0]}, {reverse})" for src in sources[0]] or [f"{indent}pass"]
         if isinstance(node, ast.IfEffects):
             inner = [line for n in node.effects for line in self._effect_lines(n, indent + "    ")]
-            return [f"{indent}if {self._call(self.condition(node.condition))}:", *(inner or [f"{indent}    pass"])]
-        return [f"{indent}{self._bind(self.effect(node))}(st, p, mv)"]
+            return [f"{indent}if {self.call(self.condition(node.condition))}:", *(inner or [f"{indent}    pass"])]
+        return [f"{indent}{self.bind(self.effect(node))}(st, p, mv)"]
 
-    def _compile(self, lines: list[str]) -> Any:
+    def compile(self, lines: list[str]) -> Any:
         scope: dict[str, Any] = {}
         exec("\n".join(lines), self.env, scope)  # noqa: S102 - our own generated source
         fused = next(iter(scope.values()))
         fused.source = "\n".join(lines)
         return fused
 
+    def any_code(self, conditions: list[Fn]) -> str:
+        """Source that holds when any of these conditions holds (for `st`, `p`, `mv`)."""
+        return "(" + " or ".join(self.call(c) for c in conditions) + ")"
+
     def fused_triggers(self, triggers: list[Any]) -> Callable[[Any, int], bool]:
         """The `whenever` rules after a move, as one function (state, mover): each fires, in
         order, while its condition holds; False when they are still firing after 100 rounds."""
         lines = ["def _triggers(st, p):", "    mv = None"]
         if triggers:  # the common case first: none fires
-            lines += [f"    if not ({' or '.join(self._call(t.condition) for t in triggers)}):", "        return True"]
+            lines += [f"    if not {self.any_code([t.condition for t in triggers])}:", "        return True"]
         lines += ["    for _ in range(100):", "        fired = False"]
         for trigger in triggers:
-            lines.append(f"        if {self._call(trigger.condition)}:")
-            lines += [f"            {self._bind(effect)}(st, p, None)" for effect in trigger.effects]
+            lines.append(f"        if {self.call(trigger.condition)}:")
+            lines += [f"            {self.bind(effect)}(st, p, None)" for effect in trigger.effects]
             lines.append("            fired = True")
         lines += ["        if not fired:", "            return True", "    return False"]
-        return self._compile(lines)
+        return self.compile(lines)
 
     def fused_end_check(self, ends: list[Any], order_from: list[tuple[int, ...]],
                         can_be_out: bool) -> Callable[[Any, int], tuple[int, int | None] | None]:
         """Which `end` rule holds after a move, as one function (state, mover) -> (the rule's
         index, the player its `when some player` found) or None. The mover is asked first."""
-        order = self._bind(order_from)
+        order = self.bind(order_from)
         still_in = "st.in_play(p) and " if can_be_out else ""
         lines = ["def _ends(st, mover):", "    mv = None"]
         for i, end in enumerate(ends):
-            test = self._call(end.condition)
+            test = self.call(end.condition)
             if not end.quantifier:
                 lines += ["    p = mover", f"    if {test}:", f"        return ({i}, None)"]
             elif end.quantifier == "some":
@@ -279,7 +283,7 @@ class ExprCompiler:
                 lines += [f"    for p in range({self.players}):", f"        if {still_in}not {test}:", "            break",
                           "    else:", f"        return ({i}, None)"]
         lines.append("    return None")
-        return self._compile(lines)
+        return self.compile(lines)
 
     # ---- expressions ------------------------------------------------------------------
     def expr(self, node: Any) -> Fn:
@@ -625,12 +629,19 @@ class ExprCompiler:
     # ---- effects ----------------------------------------------------------------------
     def effects(self, nodes: tuple[Any, ...]) -> list[Fn]:
         """The effects of a rule, in order: fused into one function when there are any."""
-        if not nodes:
+        return self.effects_from(self.effect_source(nodes))
+
+    def effect_source(self, nodes: tuple[Any, ...]) -> list[str]:
+        """The effects of a rule as the statements of a function of (st, p, mv), indented once."""
+        return [line for n in nodes for line in self._effect_lines(n, "    ")]
+
+    def effects_from(self, lines: list[str]) -> list[Fn]:
+        """The effects written by `effect_source`, as one function (none when there are none)."""
+        if not lines:
             return []
-        lines = [line for n in nodes for line in self._effect_lines(n, "    ")]
-        if any(line.lstrip().startswith("st.counters[") for line in lines):
-            lines = [_KEEP_COUNTERS, *lines]
-        return [self._compile(["def _effects(st, p, mv):", *lines])]
+        if writes_counters(lines):
+            lines = [KEEP_COUNTERS, *lines]
+        return [self.compile(["def _effects(st, p, mv):", *lines])]
 
     def effect(self, node: Any) -> Fn:
         if isinstance(node, ast.EndTurn):
@@ -735,6 +746,11 @@ class ExprCompiler:
 
             return conditional
         raise TypeError(f"not an effect: {node!r}")
+
+
+def writes_counters(lines: list[str]) -> bool:
+    """Do these fused statements write counters in place (so must keep them for undo first)?"""
+    return any(line.lstrip().startswith("st.counters[") for line in lines)
 
 
 def _both(first: Fn, second: Fn) -> Fn:

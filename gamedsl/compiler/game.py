@@ -10,7 +10,9 @@ from typing import Any
 from .. import cards
 from ..model.model import GameModel, RuleInfo
 from ..syntax import ast
+from .appliers import applier
 from .building import AcceptTable, accept_table
+from .generators import generator
 from .combinations import CombinationKind, CombinationSet, WingRules
 from .expressions import Counters, ExprCompiler, Fn
 from .zones import ZoneTable
@@ -40,6 +42,9 @@ class CompiledAction:
     exchange_all: bool = False
     only_if_others: bool = False  # `only when another move is legal`
     group: bool = False  # a covered card moves with every card above it (the top card alone is not a group)
+    first_lines: list[str] = field(default_factory=list)  # the effects as source, for the move's applier
+    then_lines: list[str] = field(default_factory=list)
+    apply: Callable[[Any, tuple, Any], None] | None = None  # the whole move, one generated function (appliers.py)
 
 
 @dataclass
@@ -202,11 +207,14 @@ class CompiledGame:
         self.turn_order_from = [tuple((p + k) % players for k in range(players)) for p in range(players)]
         self.fire_triggers = self.exprs.fused_triggers(self.triggers)
         self.first_end = self.exprs.fused_end_check(self.ends, self.turn_order_from, self.eliminated is not None)
+        self.turn_start = self.exprs.effects(model.turn_start)
         # A wild card's code -> the ranks it may stand for (None: not wild).
         self.wild: list[tuple[int, ...] | None] = [model.wilds.get(code >> 2) for code in range(cards.CARD_LIMIT)]
         self.has_wilds = bool(model.wilds)
         self.counts_positions = self.exprs.counts_positions
-        self.turn_start = self.exprs.effects(model.turn_start)
+        for action in self.actions:
+            action.apply = applier(self, action)
+        self.generators = [generator(self, phase) for phase in range(len(self.phases))]
         self._initial: dict[int, tuple[int, ...]] = {}
         self.universe = self._universe()
 
@@ -260,15 +268,18 @@ class CompiledGame:
             strength = self.model.orders[play.order.text] if play.order else tuple(range(16))
             beating = z.per_player((play.beating,)) if play.beating is not None else None
             combination = CombinationPlay(CombinationSet(self.combination_kinds, strength), beating)
+        first_lines = self.exprs.effect_source(spec.first_effects)
+        then_lines = self.exprs.effect_source(spec.then_effects)
         action = CompiledAction(
             index, spec.info.name, spec.info, moves_cards, sources, targets,
             [frozenset(s) for s in sources], [frozenset(t for t, _ in row) for row in targets],
             self.exprs.condition(spec.condition) if spec.condition is not None else None,
-            spec.only_if_stuck, self.exprs.effects(spec.first_effects), self.exprs.effects(spec.then_effects), named_alone,
+            spec.only_if_stuck, self.exprs.effects_from(first_lines), self.exprs.effects_from(then_lines), named_alone,
             frozenset(self.model.phases.index(ph) for ph in spec.phases) if spec.phases else None,
             range(spec.parameter[1], spec.parameter[2] + 1) if spec.parameter else None,
             combination,
         )
+        action.first_lines, action.then_lines = first_lines, then_lines
         action.only_if_others = spec.only_if_others
         action.group = spec.group
         if spec.group:

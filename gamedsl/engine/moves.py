@@ -7,6 +7,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import cards
+from ..compiler.generators import NO  # noqa: F401 - the engine's name for it too
 from ..errors import AmbiguousMoveError, InvalidMoveError
 
 if TYPE_CHECKING:
@@ -14,8 +15,7 @@ if TYPE_CHECKING:
 
 # (action, card or -1, source zone or -1, target zone or -1); for a move with a value
 # (action, value, -1, -1); for a play of combinations (action, kind, ranks, target zone).
-Internal = tuple[Any, ...]
-NO = -1
+Internal = tuple[Any, ...]  # NO (-1): no card, no zone
 EXCHANGE = -3  # the last field of a move that trades one card of each of two zones
 
 

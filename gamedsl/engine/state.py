@@ -257,38 +257,10 @@ class State:
         return self._legal
 
     def _generate(self, apply_priorities: bool = True) -> list[Internal]:
-        """The legal moves as internal tuples."""
-        c = self._c
-        p = self.current
-        out: list[Internal] = []
-        for action in c.first_in_phase[self.phase]:
-            if action.values is not None:
-                for value in action.values:
-                    move = (action.index, value, NO, NO)
-                    if action.condition is None or action.condition(self, p, move):
-                        out.append(move)
-                continue
-            if action.condition is not None and not action.condition(self, p, None):
-                continue
-            if action.combination is not None:
-                self._generate_combinations(action, p, out)
-            elif action.exchange is not None:
-                self._generate_exchanges(action, p, out)
-            elif not action.moves_cards:
-                out.append((action.index, NO, NO, NO))
-            else:
-                self._generate_card_moves(action, p, out)
-        if apply_priorities and c.priorities:
-            out = self._apply_priorities(out)
-        if out:
-            for action in c.others_in_phase[self.phase]:
-                if action.condition is None or action.condition(self, p, None):
-                    out.append((action.index, NO, NO, NO))
-        else:
-            for action in c.stuck_in_phase[self.phase]:
-                if action.condition is None or action.condition(self, p, None):
-                    out.append((action.index, NO, NO, NO))
-        return out
+        """The legal moves as internal tuples, listed by the phase's generated function
+        (`generators.py`); `apply_priorities=False` for look-ahead, which searches among all the
+        moves the building rules allow."""
+        return self._c.generators[self.phase](self, apply_priorities)
 
     def _generate_exchanges(self, action: Any, p: int, out: list) -> None:
         """Trades of a card (or of everything) between two zones."""
@@ -460,24 +432,6 @@ class State:
         """The combination lying on a zone (its kind, length and key), or None."""
         return self.combos.get(zone_id) if self.zones[zone_id] else None
 
-    def _generate_combinations(self, action: Any, p: int, out: list) -> None:
-        """Plays of combinations from the source zone, on counts by rank; each beats the table."""
-        play = action.combination
-        table = None
-        if play.beating is not None:
-            beaten = play.beating[p][0]
-            if self.zones[beaten]:
-                table = self.combos.get(beaten)
-        finder = play.finders.get(p)
-        if finder is None:
-            dst = action.targets[p][0][0]
-            finder = play.finders[p] = play.kinds.finder(_move_form(action.index, dst), key=(action.index, dst))
-        for src in action.sources[p]:
-            counts = [0] * 16
-            for card in self.zones[src]:
-                counts[card >> 2] += 1
-            out += finder.plays(counts) if table is None else finder.answers(counts, table)
-
     def _public_moves(self, moves: list[Internal]) -> list[Move]:
         """The `Move` of each move. New plays of combinations are named in one batch per hand
         (cheaper than one by one): every reading of a set of the hand's cards is a play of the
@@ -524,56 +478,42 @@ class State:
 
     # ---- applying moves ---------------------------------------------------------------------------
     def _apply(self, move: Internal) -> None:
+        """Play a move: its action's generated function does the rules' work (`appliers.py`);
+        here the move's undo record is made, and filed once the move is done."""
         # `points` is never changed in place (a deal's end makes a new list): kept, not copied
         self._frame = frame = _Frame(move, {}, None, (self.current, self.deal_number, self.turn_number,
                                                       self.moves_in_turn, self.over, self.points, len(self.results)))
-        c = self._c
-        p = self.current
-        action = c.actions[move[0]]
-        for effect in action.first_effects:
-            effect(self, p, move)
-        if action.exchange is not None:
-            self._exchange(action, move)
-        elif action.combination is not None:
-            self._play_combination(action, move)
-        elif action.moves_cards:
-            src, dst = move[2], move[3]
-            self._touch(src)
-            self._touch(dst)
-            pile = self.zones[src]
-            wanted = move[1] & 63 if move[1] >= 64 else move[1]
-            moved: tuple[int, ...] = ()
-            if action.group:  # the card and everything on top of it, in order
-                at = len(pile) - 1 - pile[::-1].index(wanted)
-                self.zones[dst].extend(pile[at:])
-                del pile[at:]
-            elif wanted == NO or c.top_only[src]:
-                moved = (pile.pop(),)
-            else:
-                pile.remove(wanted)
-                moved = (wanted,)
-            target = self.zones[dst]
-            target.extend(moved)
-            if c.has_wilds and moved:
-                if len(pile) in self.declared.get(src, ()):
-                    self._declare(src, len(pile), None)
-                if move[1] >= 64:
-                    self._declare(dst, len(target) - 1, ((move[1] >> 6) - 1) << 2)
-        self.moves_in_turn += 1
-        for effect in action.then_effects:
-            effect(self, p, move)
-        if c.keeps_up:
-            self._keep_tops_up()
-        if c.triggers and not c.fire_triggers(self, p):  # the `whenever` rules, in one compiled function
-            self._keep_firing(p)
-        if c.counts_positions and self.turn_number != frame.scalars[2]:
-            self._count_position()
-        ended = c.first_end(self, p)  # the `end` conditions, in one compiled function
-        if ended is not None:
-            self._end_deal(p, ended)
+        self._c.actions[move[0]].apply(self, move, frame)
         self.history.append(frame)
         self._frame = None
         self._legal = None
+
+    def _move_cards(self, action: Any, move: Internal) -> None:
+        """The card of a move from its source to its target (with the cards above it, for a
+        group); a wild played as a rank is recorded as standing for it."""
+        c = self._c
+        src, dst = move[2], move[3]
+        self._touch(src)
+        self._touch(dst)
+        pile = self.zones[src]
+        wanted = move[1] & 63 if move[1] >= 64 else move[1]
+        moved: tuple[int, ...] = ()
+        if action.group:  # the card and everything on top of it, in order
+            at = len(pile) - 1 - pile[::-1].index(wanted)
+            self.zones[dst].extend(pile[at:])
+            del pile[at:]
+        elif wanted == NO or c.top_only[src]:
+            moved = (pile.pop(),)
+        else:
+            pile.remove(wanted)
+            moved = (wanted,)
+        target = self.zones[dst]
+        target.extend(moved)
+        if c.has_wilds and moved:
+            if len(pile) in self.declared.get(src, ()):
+                self._declare(src, len(pile), None)
+            if move[1] >= 64:
+                self._declare(dst, len(target) - 1, ((move[1] >> 6) - 1) << 2)
 
     def _count_position(self) -> None:
         """A turn has begun: count the position it begins in (and let the move's undo uncount it)."""
@@ -593,26 +533,6 @@ class State:
         _, mine, theirs, _ = move
         a, b = self.zones[first], self.zones[second]
         a[a.index(mine)], b[b.index(theirs)] = theirs, mine
-
-    def _play_combination(self, action: Any, move: tuple) -> None:
-        """Move the cards of the ranks played (suits never matter: the lowest cards first)."""
-        _, kind_index, ranks, dst = move
-        src = action.sources[self.current][0]
-        hand = self.zones[src]
-        target = self.zones[dst]
-        if self._frame is not None:  # `_touch`, written out: this is the hot path of such games
-            saved = self._frame.zones
-            if src not in saved:
-                saved[src] = list(hand)
-            if dst not in saved:
-                saved[dst] = list(target)
-        for rank in ranks:
-            card = rank << 2
-            while card not in hand:  # the lowest card of the rank
-                card += 1
-            hand.remove(card)
-            target.append(card)
-        self._set_combo(dst, action.combination.kinds.reading(kind_index, ranks))
 
     def _set_combo(self, zone_id: int, reading: Any) -> None:
         if not self._save_scalar_state():  # saved earlier in this move: ours to change in place
@@ -855,11 +775,6 @@ class State:
             for card in zone:
                 counts[card] = counts.get(card, 0) + 1
         return counts
-
-
-def _move_form(index: int, dst: int) -> Any:
-    """How a combination found in a hand is made into a move of that action onto that zone."""
-    return lambda kind, length, key, ranks: (index, kind.index, ranks, dst)
 
 
 def _number(value: float) -> int | float:

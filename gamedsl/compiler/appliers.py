@@ -1,0 +1,63 @@
+"""Each move's whole application written as one generated function.
+
+Applying a move is the other half of the hot path (listing moves is the first): its `first`
+effects, the cards it moves, its `then` effects, the `whenever` rules and the `end` check. Done
+by a general loop, that is a dozen calls and as many tests of what the game has (wilds? turned
+cards kept up? positions counted?). Here each action gets a function with only the steps its
+game has, the effects written in line: the same operations in the same order as the rules say.
+
+The engine keeps the undo record: it makes the move's frame, calls `apply(state, move, frame)`
+and files the frame afterwards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .expressions import KEEP_COUNTERS, writes_counters
+
+if TYPE_CHECKING:
+    from .game import CompiledAction, CompiledGame
+
+
+def applier(game: CompiledGame, action: CompiledAction) -> Any:
+    """The function (state, move, frame) that plays a move of `action`."""
+    exprs = game.exprs
+    body = [*action.first_lines, *_cards_moved(game, action), "    st.moves_in_turn += 1", *action.then_lines]
+    if game.keeps_up:
+        body.append("    st._keep_tops_up()")
+    if game.triggers:  # the `whenever` rules: asked here, fired (and bounded) by their own function
+        fire = exprs.bind(game.fire_triggers)
+        body += [f"    if {exprs.any_code([t.condition for t in game.triggers])} and not {fire}(st, p):",
+                 "        st._keep_firing(p)"]
+    if game.counts_positions:
+        body += ["    if st.turn_number != frame.scalars[2]:", "        st._count_position()"]
+    body += [f"    ended = {exprs.bind(game.first_end)}(st, p)", "    if ended is not None:",
+             "        st._end_deal(p, ended)"]
+    if writes_counters(body):
+        body.insert(0, KEEP_COUNTERS)
+    lines = [f"def _apply_{action.name}(st, mv, frame):", f"    # move {action.info.cite()}",
+             "    p = st.current", *body]
+    return exprs.compile(lines)
+
+
+def _cards_moved(game: CompiledGame, action: CompiledAction) -> list[str]:
+    """The statements that move the move's cards (none for a move that moves no card)."""
+    exprs = game.exprs
+    if action.exchange is not None:
+        return [f"    st._exchange({exprs.bind(action)}, mv)"]
+    if action.combination is not None:
+        # The ranks played, the lowest card of each rank first (suits never matter here); both
+        # zones saved for undo before they change.
+        source = exprs.bind([sources[0] for sources in action.sources])
+        reading = exprs.bind(action.combination.kinds.reading)
+        return ["    src = " + source + "[p]", "    dst = mv[3]",
+                "    hand = st.zones[src]", "    target = st.zones[dst]",
+                "    saved = frame.zones", "    if src not in saved:", "        saved[src] = list(hand)",
+                "    if dst not in saved:", "        saved[dst] = list(target)",
+                "    for rank in mv[2]:", "        card = rank << 2", "        while card not in hand:",
+                "            card += 1", "        hand.remove(card)", "        target.append(card)",
+                f"    st._set_combo(dst, {reading}(mv[1], mv[2]))"]
+    if action.moves_cards:
+        return [f"    st._move_cards({exprs.bind(action)}, mv)"]
+    return []

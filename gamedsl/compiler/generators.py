@@ -1,0 +1,95 @@
+"""The legal moves of each phase, listed by one generated function.
+
+Listing moves is the hot path. A general loop over the actions asks of each one what it is (a
+move with values? a play of combinations? an exchange? cards to a building target?) and calls
+its condition as a closure; here each phase gets a function that has only its own actions, in
+the file's order, with their conditions written in line and the plays of combinations looked up
+directly. Card moves and exchanges still go through the engine's general listing (it depends on
+the position, not the action). The order of the moves is the order the rules give them, the same
+as before: random players and game records depend on it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import CompiledAction, CompiledGame
+
+NO = -1  # the engine's "no card / no zone" in a move
+
+
+def move_form(index: int, dst: int) -> Any:
+    """How a combination found in a hand is made into a move of that action onto that zone."""
+    return lambda kind, length, key, ranks: (index, kind.index, ranks, dst)
+
+
+def generator(game: CompiledGame, phase: int) -> Any:
+    """The function (state, apply_priorities) that lists the legal moves of `phase`."""
+    exprs = game.exprs
+    lines = [f"def _moves_in_{_identifier(game.phases[phase])}(st, apply_priorities=True):",
+             "    p = st.current", "    mv = None", "    out = []"]
+    for action in game.first_in_phase[phase]:
+        lines += [f"    # move {action.info.cite()}", *_listing(game, action)]
+    if game.priorities:
+        lines += ["    if apply_priorities:", "        out = st._apply_priorities(out)"]
+    others, stuck = game.others_in_phase[phase], game.stuck_in_phase[phase]
+    if others or stuck:
+        lines.append("    if out:")
+        lines += [f"        {line}" for action in others for line in _offered_alone(game, action)] or ["        pass"]
+        lines.append("    else:")
+        lines += [f"        {line}" for action in stuck for line in _offered_alone(game, action)] or ["        pass"]
+    lines.append("    return out")
+    return exprs.compile(lines)
+
+
+def _offered_alone(game: CompiledGame, action: CompiledAction) -> list[str]:
+    """A move that moves nothing (`pass`), when its condition holds."""
+    move = game.exprs.bind((action.index, NO, NO, NO))
+    if action.condition is None:
+        return [f"out.append({move})"]
+    return [f"if {game.exprs.call(action.condition)}:", f"    out.append({move})"]
+
+
+def _listing(game: CompiledGame, action: CompiledAction) -> list[str]:
+    """The statements that add the moves of one action to `out`."""
+    exprs = game.exprs
+    if action.values is not None:  # `for each n`: one move per value, its condition asked of each
+        lines = [f"    for value in {exprs.bind(tuple(action.values))}:", f"        mv = ({action.index}, value, {NO}, {NO})"]
+        if action.condition is None:
+            return [*lines, "        out.append(mv)", "    mv = None"]
+        return [*lines, f"        if {exprs.call(action.condition)}:", "            out.append(mv)", "    mv = None"]
+    if action.combination is not None:
+        body = _combinations(game, action)
+    elif action.exchange is not None:
+        body = [f"st._generate_exchanges({exprs.bind(action)}, p, out)"]
+    elif not action.moves_cards:
+        body = [f"out.append({exprs.bind((action.index, NO, NO, NO))})"]
+    else:
+        body = [f"st._generate_card_moves({exprs.bind(action)}, p, out)"]
+    if action.condition is None:
+        return [f"    {line}" for line in body]
+    return [f"    if {exprs.call(action.condition)}:", *(f"        {line}" for line in body)]
+
+
+def _combinations(game: CompiledGame, action: CompiledAction) -> list[str]:
+    """Plays of combinations from the source zones, worked on counts by rank: every play when
+    nothing lies to be beaten, else the plays that beat it."""
+    exprs = game.exprs
+    play = action.combination
+    for p in range(game.players):
+        play.finders[p] = play.kinds.finder(move_form(action.index, action.targets[p][0][0]),
+                                            key=(action.index, action.targets[p][0][0]))
+    finders = exprs.bind(play.finders)
+    lines = ["table = None"]
+    if play.beating is not None:
+        beaten = exprs.bind([zones[0] for zones in play.beating])
+        lines += [f"if st.zones[{beaten}[p]]:", f"    table = st.combos.get({beaten}[p])"]
+    lines += [f"finder = {finders}[p]", f"for src in {exprs.bind(action.sources)}[p]:",
+              "    counts = [0] * 16", "    for card in st.zones[src]:", "        counts[card >> 2] += 1",
+              "    out += finder.plays(counts) if table is None else finder.answers(counts, table)"]
+    return lines
+
+
+def _identifier(name: str) -> str:
+    return "".join(ch if ch.isalnum() else "_" for ch in name)
