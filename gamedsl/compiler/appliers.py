@@ -6,12 +6,12 @@ by a general loop, that is a dozen calls and as many tests of what the game has 
 cards kept up? positions counted?). Here each action gets a function with only the steps its
 game has, the effects written in line: the same operations in the same order as the rules say.
 
-The engine keeps the undo record: it makes the move's frame, calls `apply(state, move, frame)`
-and files the frame afterwards.
+Each function also keeps the move's undo record (an `UndoFrame`), which the engine's `undo` reads.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .expressions import KEEP_COUNTERS, writes_counters
@@ -20,9 +20,25 @@ if TYPE_CHECKING:
     from .game import CompiledAction, CompiledGame
 
 
+@dataclass(slots=True)
+class UndoFrame:
+    """What one move changed, so that `undo` restores it exactly."""
+
+    move: tuple
+    zones: dict[int, list[int]]  # the zones the move changed, as they were
+    counters: list[float] | None
+    # current, deal_number, turn_number, moves_in_turn, over, points, len(results): as the move began
+    scalars: tuple[Any, ...]
+    extra: tuple[Any, ...] | None = None  # phase, revealed cards, combinations, winner
+    positions: list[tuple[Any, int]] | None = None  # positions turns began in, with `turn_repeats` before
+
+
 def applier(game: CompiledGame, action: CompiledAction) -> Any:
-    """The function (state, move, frame) that plays a move of `action`."""
+    """The function (state, move) that plays a move of `action`."""
     exprs = game.exprs
+    # `points` is never changed in place (a deal's end makes a new list): kept, not copied
+    begin = [f"    st._frame = frame = {exprs.bind(UndoFrame)}(mv, {{}}, None, (p, st.deal_number, st.turn_number, "
+             "st.moves_in_turn, st.over, st.points, len(st.results)))"]
     body = [*action.first_lines, *_cards_moved(game, action), "    st.moves_in_turn += 1", *action.then_lines]
     if game.keeps_up:
         body.append("    st._keep_tops_up()")
@@ -36,8 +52,8 @@ def applier(game: CompiledGame, action: CompiledAction) -> Any:
              "        st._end_deal(p, ended)"]
     if writes_counters(body):
         body.insert(0, KEEP_COUNTERS)
-    lines = [f"def _apply_{action.name}(st, mv, frame):", f"    # move {action.info.cite()}",
-             "    p = st.current", *body]
+    lines = [f"def _apply_{action.name}(st, mv):", f"    # move {action.info.cite()}", "    p = st.current", *begin,
+             *body, "    st.history.append(frame)", "    st._frame = None", "    st._legal = None"]
     return exprs.compile(lines)
 
 
@@ -57,7 +73,9 @@ def _cards_moved(game: CompiledGame, action: CompiledAction) -> list[str]:
                 "    if dst not in saved:", "        saved[dst] = list(target)",
                 "    for rank in mv[2]:", "        card = rank << 2", "        while card not in hand:",
                 "            card += 1", "        hand.remove(card)", "        target.append(card)",
-                f"    st._set_combo(dst, {reading}(mv[1], mv[2]))"]
+                "    if frame.extra is None:  # the combinations on the table, saved once per move",
+                "        st._save_scalar_state()", f"    st.combos[dst] = {reading}(mv[1], mv[2])",
+                "    st.played_by[dst] = p"]
     if action.moves_cards:
         return [f"    st._move_cards({exprs.bind(action)}, mv)"]
     return []

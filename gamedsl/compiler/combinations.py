@@ -255,6 +255,12 @@ class PlayFinder:
         return out
 
     # ---- one finder per kind: (the count of a rank its core needs, the finder) -------------------
+    def _made(self, kind: CombinationKind, length: int, key: int, ranks: Play) -> Any:
+        """A play built once into a finder's table; its reading is remembered by the set at
+        the same time, so that playing it never searches for it."""
+        self.set._reading.setdefault((kind.index, ranks), Combination(kind, length, key, ranks))
+        return self.form(kind, length, key, ranks)
+
     def _finder_of(self, kind: CombinationKind) -> tuple[int, Finder]:
         if kind.exact:
             return 0, self._exact_finder(kind)
@@ -279,7 +285,7 @@ class PlayFinder:
     def _exact_finder(self, kind: CombinationKind) -> Finder:
         """A fixed set of ranks (the two jokers): one play, made when the hand holds them."""
         key, need, exact = self.set._exact[kind.index]
-        play = self.form(kind, 1, key, exact)
+        play = self._made(kind, 1, key, exact)
         key_strength = self.set.strength[key]
 
         def find(counts: RankCounts, held: Any, reach: dict, above: int, only_length: int, out: list) -> None:
@@ -294,7 +300,7 @@ class PlayFinder:
     def _group_finder(self, kind: CombinationKind) -> Finder:
         """So many of a rank (a solo, a pair, a bomb): a play per rank held that often."""
         width = kind.width
-        table = [self.form(kind, 1, r, (r,) * width) for r in range(16)]
+        table = [self._made(kind, 1, r, (r,) * width) for r in range(16)]
         if kind.run_ranks:  # an order of one rank only
             ranks_of = self._ranks(kind)
 
@@ -315,7 +321,7 @@ class PlayFinder:
     def _group_and_group_finder(self, kind: CombinationKind) -> Finder:
         """So many of a rank with one group of another rank (a trio with a single or a pair)."""
         width, wide = kind.width, kind.wings.width
-        table = [[self.form(kind, 1, r, tuple(sorted((r,) * width + (x,) * wide))) for x in range(16)]
+        table = [[self._made(kind, 1, r, tuple(sorted((r,) * width + (x,) * wide))) for x in range(16)]
                  for r in range(16)]
         ranks_of, held_ranks = self._ranks(kind), self.set.held_ranks
 
@@ -335,7 +341,7 @@ class PlayFinder:
         order, width = kind.run_ranks, kind.width
         low_length, high_length = kind.min_length, kind.max_length
         strength = self.set.strength
-        table = [[self.form(kind, length, order[start + length - 1],
+        table = [[self._made(kind, length, order[start + length - 1],
                             tuple(sorted(r for r in order[start:start + length] for _ in range(width))))
                   if length else None for length in range(len(order) - start + 1)] for start in range(len(order))]
         key_strength = [[strength[order[start + length - 1]] if length else -1

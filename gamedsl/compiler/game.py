@@ -44,7 +44,7 @@ class CompiledAction:
     group: bool = False  # a covered card moves with every card above it (the top card alone is not a group)
     first_lines: list[str] = field(default_factory=list)  # the effects as source, for the move's applier
     then_lines: list[str] = field(default_factory=list)
-    apply: Callable[[Any, tuple, Any], None] | None = None  # the whole move, one generated function (appliers.py)
+    apply: Callable[[Any, tuple], None] | None = None  # the whole move, one generated function (appliers.py)
 
 
 @dataclass

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import cards
 from ..errors import IllegalMoveError, RulesRuntimeError
+from ..compiler.appliers import UndoFrame
 from .moves import EXCHANGE, NO, Internal, LegalMoves, Move, resolve_text
 
 if TYPE_CHECKING:
@@ -30,17 +31,6 @@ class DealResult:
     mover: int = 0  # the player whose move ended the deal
     winner: int | None = None  # the player the end's `when some player` found
 
-
-@dataclass(slots=True)
-class _Frame:
-    """What one move changed, so that `undo` restores it exactly."""
-
-    move: Internal
-    zones: dict[int, list[int]]
-    counters: list[float] | None
-    scalars: tuple[Any, ...]
-    extra: tuple[Any, ...] | None = None  # phase, revealed cards, combinations, winner
-    positions: list[tuple[Any, int]] | None = None  # positions turns began in, with `turn_repeats` before
 
 ANY_CARD = bytes([1]) * cards.CARD_LIMIT  # the row of a target that takes any card ("freely")
 
@@ -65,8 +55,8 @@ class State:
         self.combos: dict[int, Any] = {}  # the combination lying on a zone, as it was played
         self.played_by: dict[int, int] = {}  # ... and the seat of the player who played it
         self.winner: int | None = None  # who the deal's `winner's` means while it is scored
-        self.history: list[_Frame] = []
-        self._frame: _Frame | None = None
+        self.history: list[UndoFrame] = []
+        self._frame: UndoFrame | None = None
         self._legal: list[Internal] | None = None
         self._deal_rng: random.Random | None = None  # while a deal is dealt: its generator
         self.declared: dict[int, dict[int, int]] = {}  # zone -> {place in it: the card a wild there stands for}
@@ -136,7 +126,9 @@ class State:
         """Play `moves[rng.randrange(len(moves))]` of the legal moves in their usual order: the
         same choice as `RandomPlayer` and the same game as `play()` with it, without making any
         `Move`. Returns the internal move played. The fast path of random games."""
-        legal = self._legal_internal()
+        legal = self._legal
+        if legal is None:  # `_legal_internal()`, written out: this is the hot path of random games
+            legal = self._legal = [] if self.over else self._c.generators[self.phase](self)
         if not legal:
             self.require_moves()
             raise ValueError("the game is over: there is no move to play")
@@ -178,7 +170,7 @@ class State:
 
     def _undo(self) -> Internal:
         """`undo` without naming the move (for players that try moves by the thousand)."""
-        frame = self.history.pop()
+        frame = self.history.pop()  # (its `scalars` as the generated appliers write them)
         for zone_id, cards_before in frame.zones.items():
             self.zones[zone_id] = list(cards_before)  # copies share frames: never hand one out
         if frame.counters is not None:
@@ -478,15 +470,9 @@ class State:
 
     # ---- applying moves ---------------------------------------------------------------------------
     def _apply(self, move: Internal) -> None:
-        """Play a move: its action's generated function does the rules' work (`appliers.py`);
-        here the move's undo record is made, and filed once the move is done."""
-        # `points` is never changed in place (a deal's end makes a new list): kept, not copied
-        self._frame = frame = _Frame(move, {}, None, (self.current, self.deal_number, self.turn_number,
-                                                      self.moves_in_turn, self.over, self.points, len(self.results)))
-        self._c.actions[move[0]].apply(self, move, frame)
-        self.history.append(frame)
-        self._frame = None
-        self._legal = None
+        """Play a move: its action's generated function does all the work (`appliers.py`),
+        its undo record included."""
+        self._c.actions[move[0]].apply(self, move)
 
     def _move_cards(self, action: Any, move: Internal) -> None:
         """The card of a move from its source to its target (with the cards above it, for a
