@@ -181,6 +181,24 @@ class CombinationSet:
                 and self.strength[play.key] > self.strength[table.key])
 
 
+class _Source:
+    """Generated source and the values it names (tables, finders), made into a function."""
+
+    def __init__(self) -> None:
+        self.env: dict[str, Any] = {"__builtins__": __builtins__}
+
+    def bind(self, value: Any) -> str:
+        name = f"_t{len(self.env)}"
+        self.env[name] = value
+        return name
+
+    def function(self, lines: list[str]) -> Any:
+        exec("\n".join(lines), self.env)  # noqa: S102 - our own generated source
+        made = next(v for k, v in self.env.items() if k == lines[0][4:lines[0].index("(")])
+        made.source = "\n".join(lines)
+        return made
+
+
 Held = list[list[int]] | None  # held[w]: the ranks held at least w times (None: not worked out)
 Finder = Callable[[RankCounts, Held, dict, int, int, list], None]
 
@@ -202,14 +220,15 @@ class PlayFinder:
         self.set = kinds
         self.form = form
         self._run_keys: dict[tuple[tuple[int, ...], int], int] = {}
+        self._shapes: dict[int, tuple] = {}  # kind -> its shape and tables, for `_leads_function`
         self._find = {kind.index: self._finder_of(kind) for kind in kinds.kinds}
         self._all = [self._find[kind.index] for kind in kinds.kinds]
         self._widest = max((width for width, _ in self._all), default=1)
         # _up_to[n]: the finders of the kinds whose core needs at most n of a rank
         self._up_to = [[find for width, find in self._all if width <= n] for n in range(self._widest + 1)]
-        # What answers a play of each kind: that kind (keys above) and the kinds of higher tiers.
-        self._answering = {k.index: (*self._find[k.index], [self._find[h.index] for h in kinds._higher[k.tier]])
-                           for k in kinds.kinds}
+        self.leads = self._leads_function()
+        # answer[kind]: the plays that beat a play of that kind, as `answers(counts, table)` does
+        self.answer = [self._answers_function(kind) for kind in kinds.kinds]
 
     def held(self, counts: RankCounts, above: int = -1) -> list[list[int]]:
         """`held[w]`: the ranks held at least w times with a strength above `above`, weakest
@@ -226,6 +245,8 @@ class PlayFinder:
     def plays(self, counts: RankCounts, kinds: tuple | None = None, only_length: int = 0, above: int = -1) -> list[Any]:
         """Every combination the hand can make, each (kind, ranks) once (of `kinds` only, of one
         core length, and with a key stronger than `above`, when given)."""
+        if kinds is None and above < 0 and not only_length:
+            return self.leads(counts)
         out: list[Any] = []
         held = self.held(counts, above)
         most = len(held) - 1 if held[1] else 0  # no kind whose core needs more of a rank can be made
@@ -242,17 +263,95 @@ class PlayFinder:
     def answers(self, counts: RankCounts, table: Combination) -> list[Any]:
         """The plays that beat `table`: only its kind at its length (keys above), and the
         kinds of a higher tier, are looked for at all."""
-        out: list[Any] = []
-        most = max(counts)
-        width, find, higher = self._answering[table.kind.index]
-        if width <= most:
-            find(counts, None, {}, self.set.strength[table.key], table.length, out)
-        if higher:
-            reach: dict[int, tuple[list[int], int]] = {}
-            for width, find in higher:
-                if width <= most:
-                    find(counts, None, reach, -1, 0, out)
-        return out
+        return self.answer[table.kind.index](counts, table)
+
+    def _leads_function(self) -> Callable[[RankCounts], list[Any]]:
+        """`plays(counts)` of every kind, as one generated function: the ranks held so often
+        worked out once, the plays of table-built kinds picked in line, the others' finders
+        called. The same plays in the same order as the finders give them one by one."""
+        code = _Source()
+        widest = max((w for kind in self.set.kinds for w in self._widths_used(kind)), default=1)
+        lines = ["def leads(counts):", "    out = []", f"    h1 = [r for r in {code.bind(self.set.stronger[-1])} if counts[r]]"]
+        lines += [f"    h{w} = [r for r in h{w - 1} if counts[r] >= {w}]" for w in range(2, widest + 1)]
+        lines += [f"    held = [h1, {', '.join(f'h{w}' for w in range(1, widest + 1))}]", "    reach = {}"]
+        for kind in self.set.kinds:
+            lines.append(f"    # {kind.name}")
+            lines += self._every_play_source(kind, code, {w: f"h{w}" for w in range(1, widest + 1)}, "held")
+        return code.function([*lines, "    return out"])
+
+    def _every_play_source(self, kind: CombinationKind, code: _Source, held: dict[int, str], whole: str) -> list[str]:
+        """Statements adding every play of one kind to `out`; `held[w]` names the list of the
+        ranks held at least w times (all strengths), `whole` the list of those lists or None."""
+        shape = self._shapes.get(kind.index, ("other",))
+        if shape[0] == "exact":
+            play, need = shape[1], shape[2]
+            test = " and ".join(f"counts[{rank}] >= {count}" for rank, count in need) or "True"
+            return [f"    if {test}:", f"        out.append({code.bind(play)})"]
+        if shape[0] == "group":
+            _, table, width, allowed = shape
+            ranks = held[width] if not allowed else f"[r for r in {held[width]} if r in {code.bind(allowed)}]"
+            return [f"    out += [{code.bind(table)}[r] for r in {ranks}]"]
+        if shape[0] == "group and group":
+            _, table, width, allowed, wide = shape
+            ranks = held[width] if not allowed else f"[r for r in {held[width]} if r in {code.bind(allowed)}]"
+            return [f"    for r in {ranks}:", f"        row = {code.bind(table)}[r]",
+                    f"        out += [row[x] for x in {held[wide]} if x != r]"]
+        if shape[0] == "run":
+            _, table, width, runs_of, low, high, _ = shape
+            return [f"    for start, far in {code.bind(runs_of)}(counts, {whole}, reach, {low}):",
+                    f"        out += {code.bind(table)}[start][{low}:min({high}, far) + 1]"]
+        width, find = self._find[kind.index]
+        return [f"    if {held[width]}:" if width else "    if True:", f"        {code.bind(find)}(counts, {whole}, reach, -1, 0, out)"]
+
+    def _answers_function(self, kind: CombinationKind) -> Callable[[RankCounts, Combination], list[Any]]:
+        """`answers(counts, table)` to a play of `kind`, as one generated function: that kind's
+        plays of the same length with a stronger key, then every play of the kinds of a higher
+        tier (the same plays in the same order as `answers` gives them)."""
+        code = _Source()
+        strength, every = code.bind(self.set.strength), code.bind(self.set.stronger[-1])
+        stronger = code.bind(self.set.stronger)
+        lines = [f"def answers_to_{kind.name}(counts, table):", "    out = []", f"    above = {strength}[table.key]"]
+        shape = self._shapes.get(kind.index, ("other",))
+        if shape[0] == "exact":
+            play, need, key_strength = shape[1:]
+            test = " and ".join(f"counts[{rank}] >= {count}" for rank, count in need) or "True"
+            lines += [f"    if {key_strength} > above and {test}:", f"        out.append({code.bind(play)})"]
+        elif shape[0] in ("group", "group and group"):
+            table, width, allowed = shape[1:4]
+            keep = f"counts[r] >= {width}" + (f" and r in {code.bind(allowed)}" if allowed else "")
+            if shape[0] == "group":
+                lines.append(f"    out += [{code.bind(table)}[r] for r in {stronger}[above] if {keep}]")
+            else:
+                wide = shape[4]
+                lines += [f"    ranks = [r for r in {stronger}[above] if {keep}]", "    if ranks:",
+                          f"        extras = [x for x in {every} if counts[x] >= {wide}]", "        for r in ranks:",
+                          f"            row = {code.bind(table)}[r]", "            out += [row[x] for x in extras if x != r]"]
+        elif shape[0] == "run":
+            table, _, runs_of, _, _, key_strength = shape[1:]
+            lines += ["    length = table.length", f"    for start, far in {code.bind(runs_of)}(counts, None, {{}}, length):",
+                      f"        if {code.bind(key_strength)}[start][length] > above:",
+                      f"            out.append({code.bind(table)}[start][length])"]
+        else:
+            lines.append(f"    {code.bind(self._find[kind.index][1])}(counts, None, {{}}, above, table.length, out)")
+        higher = self.set._higher[kind.tier]
+        if higher:  # every play of a higher tier beats it: the ranks held so often, worked out here
+            widths = sorted({w for h in higher for w in self._widths_used(h)})
+            lines += ["    most = max(counts)", "    reach = {}"]
+            names = {w: f"h{w}" for w in widths}
+            lines += [f"    {names[w]} = [r for r in {every} if counts[r] >= {w}] if most >= {w} else []" for w in widths]
+            for kind_above in higher:
+                lines.append(f"    # {kind_above.name}")
+                lines += self._every_play_source(kind_above, code, names, "None")
+        return code.function([*lines, "    return out"])
+
+    def _widths_used(self, kind: CombinationKind) -> set[int]:
+        """How many of a rank the lists of held ranks a kind's listing reads must hold."""
+        shape = self._shapes.get(kind.index, ("other",))
+        if shape[0] == "exact":
+            return set()
+        if shape[0] == "group and group":
+            return {shape[2], shape[4]}
+        return {self._find[kind.index][0]} - {0}
 
     # ---- one finder per kind: (the count of a rank its core needs, the finder) -------------------
     def _made(self, kind: CombinationKind, length: int, key: int, ranks: Play) -> Any:
@@ -287,6 +386,7 @@ class PlayFinder:
         key, need, exact = self.set._exact[kind.index]
         play = self._made(kind, 1, key, exact)
         key_strength = self.set.strength[key]
+        self._shapes[kind.index] = ("exact", play, need, key_strength)
 
         def find(counts: RankCounts, held: Any, reach: dict, above: int, only_length: int, out: list) -> None:
             if key_strength > above:
@@ -301,6 +401,7 @@ class PlayFinder:
         """So many of a rank (a solo, a pair, a bomb): a play per rank held that often."""
         width = kind.width
         table = [self._made(kind, 1, r, (r,) * width) for r in range(16)]
+        self._shapes[kind.index] = ("group", table, width, frozenset(kind.run_ranks))
         if kind.run_ranks:  # an order of one rank only
             ranks_of = self._ranks(kind)
 
@@ -323,6 +424,7 @@ class PlayFinder:
         width, wide = kind.width, kind.wings.width
         table = [[self._made(kind, 1, r, tuple(sorted((r,) * width + (x,) * wide))) for x in range(16)]
                  for r in range(16)]
+        self._shapes[kind.index] = ("group and group", table, width, frozenset(kind.run_ranks), wide)
         ranks_of, held_ranks = self._ranks(kind), self.set.held_ranks
 
         def find(counts: RankCounts, held: Any, reach: dict, above: int, only_length: int, out: list) -> None:
@@ -347,6 +449,7 @@ class PlayFinder:
         key_strength = [[strength[order[start + length - 1]] if length else -1
                          for length in range(len(order) - start + 1)] for start in range(len(order))]
         runs_of = self._runs(kind)
+        self._shapes[kind.index] = ("run", table, width, runs_of, low_length, high_length, key_strength)
 
         def find(counts: RankCounts, held: Any, reach: dict, above: int, only_length: int, out: list) -> None:
             low, high = (only_length, only_length) if only_length else (low_length, high_length)

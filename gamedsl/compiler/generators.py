@@ -87,7 +87,7 @@ def _combinations(game: CompiledGame, action: CompiledAction) -> list[str]:
         lines += [f"if st.zones[{beaten}[p]]:", f"    table = st.combos.get({beaten}[p])"]
     lines += [f"finder = {finders}[p]", f"for src in {exprs.bind(action.sources)}[p]:",
               "    counts = [0] * 16", "    for card in st.zones[src]:", "        counts[card >> 2] += 1",
-              "    out += finder.plays(counts) if table is None else finder.answers(counts, table)"]
+              "    out += finder.leads(counts) if table is None else finder.answer[table.kind.index](counts, table)"]
     return lines
 
 
