@@ -17,6 +17,7 @@ combinations, say) is as warm as in a long run, and is not counted. Needs valgri
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import re
 import shutil
@@ -41,7 +42,10 @@ def instructions(name: str, games: int, warm_up: int) -> int:
     """Instructions valgrind counts for a whole run of this script playing `games` games."""
     command = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
                sys.executable, __file__, name, "--games", str(games), "--warm-up", str(warm_up), "--measured"]
-    run = subprocess.run(command, capture_output=True, text=True, check=False)
+    # Python salts string hashes per process, which moves the count by a percent or two from one
+    # run to the next: fixed here, so that two runs compare.
+    run = subprocess.run(command, capture_output=True, text=True, check=False,
+                         env={**os.environ, "PYTHONHASHSEED": "0"})
     found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
     if run.returncode != 0 or found is None:
         raise SystemExit(f"valgrind failed:\n{run.stderr[-2000:]}")
