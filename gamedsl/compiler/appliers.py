@@ -37,8 +37,8 @@ def applier(game: CompiledGame, action: CompiledAction) -> Any:
     """The function (state, move) that plays a move of `action`."""
     exprs = game.exprs
     # `points` is never changed in place (a deal's end makes a new list): kept, not copied
-    begin = [f"    st._frame = frame = {exprs.bind(UndoFrame)}(mv, {{}}, None, (p, st.deal_number, st.turn_number, "
-             "st.moves_in_turn, st.over, st.points, len(st.results)))"]
+    begin = [(f"    st._frame = frame = {exprs.bind(UndoFrame)}(mv, {{}}, None, (p, st.deal_number, st.turn_number, "
+              "st.moves_in_turn, st.over, st.points, len(st.results)))")]
     body = [*action.first_lines, *_cards_moved(game, action), "    st.moves_in_turn += 1", *action.then_lines]
     if game.keeps_up:
         body.append("    st._keep_tops_up()")

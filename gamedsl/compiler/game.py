@@ -12,9 +12,9 @@ from ..model.model import GameModel, RuleInfo
 from ..syntax import ast
 from .appliers import applier
 from .building import AcceptTable, accept_table
-from .generators import generator
 from .combinations import CombinationKind, CombinationSet, WingRules
 from .expressions import Counters, ExprCompiler, Fn
+from .generators import generator
 from .zones import ZoneTable
 
 Target = tuple[int, AcceptTable | None]

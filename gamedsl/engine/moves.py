@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import cards
-from ..compiler.generators import NO  # noqa: F401 - the engine's name for it too
+from ..compiler.generators import NO
 from ..errors import AmbiguousMoveError, InvalidMoveError
 
 if TYPE_CHECKING:

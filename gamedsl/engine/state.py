@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import cards
-from ..errors import IllegalMoveError, RulesRuntimeError
 from ..compiler.appliers import UndoFrame
+from ..errors import IllegalMoveError, RulesRuntimeError
 from .moves import EXCHANGE, NO, Internal, LegalMoves, Move, resolve_text
 
 if TYPE_CHECKING:
