@@ -43,6 +43,9 @@ def _real_path(shown: str) -> str:
 
 def record(state: State, seats: list[str]) -> dict[str, Any]:
     """Everything needed to play the same game again up to this point."""
+    if state.forgotten:
+        raise ValueError(f"{state.forgotten} moves of this game were made by a playout, which keeps no record "
+                         "of them: it cannot be saved or replayed")
     game = state.game
     return {
         "format": FORMAT,

@@ -10,7 +10,8 @@ made), and random games (whole matches) per second with the moves per second the
 For games whose moves play combinations (Dou Dizhu): legal leads per second from 200 fixed
 random 20-card and 17-card hands, legal responses per second, and, when RLCard and OpenSpiel
 are installed (`pip install -e '.[bench]'`), the same measures of theirs on the same hands; and
-random whole games per second, ours both through `legal_moves()`/`play()` and `play_random()`.
+random whole games per second, ours through `legal_moves()`/`play()`, `play_random()` and
+`playout()` (the same games, keeping no undo record, as RLCard's random games keep none).
 """
 
 from __future__ import annotations
@@ -184,9 +185,10 @@ def bench_combinations(game: gamedsl.Game) -> None:
     # Random games: best of three rounds of 100 for every engine (the machine is shared). Ours
     # are whole games under our rules (bidding included), each way on a freshly loaded game.
     games: list[tuple[str, float]] = []
-    for label, fast in (("gamedsl (`legal_moves()`, `play()`)", False), ("gamedsl (`play_random()`)", True)):
+    for label, way in (("gamedsl (`legal_moves()`, `play()`)", "play"), ("gamedsl (`play_random()`)", "play_random"),
+                       ("gamedsl (`playout()`: no undo record)", "playout")):
         fresh = gamedsl.Game(game.model, game.players)  # compiled anew: no Move named before
-        games.append((label, best_rate(lambda fresh=fresh, fast=fast: play_random_games(fresh, 100, fast), 100)))
+        games.append((label, best_rate(lambda fresh=fresh, way=way: play_random_games(fresh, 100, way), 100)))
     for name, runner in (("RLCard", "rlcard_random_games"), ("OpenSpiel", "openspiel_random_games")):
         key = "rlcard" if name == "RLCard" else "open_spiel"
         if have.get(key):
@@ -199,13 +201,16 @@ def bench_combinations(game: gamedsl.Game) -> None:
         print(f"| {name} | {rate:,.1f} | {f'{rate / peer:.2f}' if peer else '–'} |")
 
 
-def play_random_games(game: gamedsl.Game, count: int, fast: bool) -> None:
-    """Whole random games: `legal_moves()` and `play()` as a front end would, or `play_random()`
-    (the same choice among the same legal moves, without making `Move` values)."""
+def play_random_games(game: gamedsl.Game, count: int, way: str) -> None:
+    """Whole random games: `legal_moves()` and `play()` as a front end would, `play_random()`
+    (the same choice among the same legal moves, without making `Move` values), or `playout()`
+    (the same moves again, keeping no undo record)."""
     rng = random.Random(3)
     for seed in range(count):
         state = game.new_game(seed)
-        if fast:
+        if way == "playout":
+            state.playout(rng)
+        elif way == "play_random":
             while not state.is_over:
                 state.play_random(rng)
         else:

@@ -25,23 +25,26 @@ import subprocess
 import sys
 
 
-def play(name: str, games: int, warm_up: int) -> None:
+def play(name: str, games: int, warm_up: int, playout: bool = False) -> None:
     """The measured work: `games` random games, seeds 0.. (one generator for the choices),
-    after `warm_up` games of other seeds."""
+    after `warm_up` games of other seeds; with `playout`, each game is one `State.playout`."""
     import gamedsl
 
     game = gamedsl.load_game(name)
     rng = random.Random(3)
     for seed in [f"warm-up {n}" for n in range(warm_up)] + list(range(games)):
         state = game.new_game(seed)
+        if playout:
+            state.playout(rng)
         while not state.is_over:
             state.play_random(rng)
 
 
-def instructions(name: str, games: int, warm_up: int) -> int:
+def instructions(name: str, games: int, warm_up: int, playout: bool) -> int:
     """Instructions valgrind counts for a whole run of this script playing `games` games."""
     command = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-               sys.executable, __file__, name, "--games", str(games), "--warm-up", str(warm_up), "--measured"]
+               sys.executable, __file__, name, "--games", str(games), "--warm-up", str(warm_up), "--measured",
+               *(["--playout"] if playout else [])]
     # Python salts string hashes per process, which moves the count by a percent or two from one
     # run to the next: fixed here, so that two runs compare.
     run = subprocess.run(command, capture_output=True, text=True, check=False,
@@ -57,16 +60,18 @@ def main() -> None:
     parser.add_argument("game", nargs="?", default="dou_dizhu")
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--warm-up", type=int, default=30, help="games played first in both runs, not counted")
+    parser.add_argument("--playout", action="store_true", help="play each game with State.playout (no undo record)")
     parser.add_argument("--measured", action="store_true", help=argparse.SUPPRESS)  # the run under valgrind
     args = parser.parse_args()
     if args.measured:
-        play(args.game, args.games, args.warm_up)
+        play(args.game, args.games, args.warm_up, args.playout)
         return
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed: this tool counts instructions with it (apt install valgrind)")
-    start = instructions(args.game, 0, args.warm_up)  # loading Python, the package, the game; the warm-up
-    total = instructions(args.game, args.games, args.warm_up)
-    print(f"{args.game}: {(total - start) / args.games:,.0f} instructions per random game "
+    start = instructions(args.game, 0, args.warm_up, args.playout)  # loading Python, the package, the game; the warm-up
+    total = instructions(args.game, args.games, args.warm_up, args.playout)
+    way = "playout" if args.playout else "random game"
+    print(f"{args.game}: {(total - start) / args.games:,.0f} instructions per {way} "
           f"({args.games} games after {args.warm_up} to warm up; loading excluded)")
 
 

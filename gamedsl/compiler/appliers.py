@@ -33,13 +33,19 @@ class UndoFrame:
     positions: list[tuple[Any, int]] | None = None  # positions turns began in, with `turn_repeats` before
 
 
-def applier(game: CompiledGame, action: CompiledAction) -> Any:
-    """The function (state, move) that plays a move of `action`."""
+def applier(game: CompiledGame, action: CompiledAction, recorded: bool = True) -> Any:
+    """The function (state, move) that plays a move of `action`. Recorded, it keeps the move's
+    undo record and files it in the history; else it keeps none (`State.playout`), and writes the
+    position's lists in place: with nothing to take back, nothing has to be copied first."""
     exprs = game.exprs
-    # `points` is never changed in place (a deal's end makes a new list): kept, not copied
-    begin = [(f"    st._frame = frame = {exprs.bind(UndoFrame)}(mv, {{}}, None, (p, st.deal_number, st.turn_number, "
-              "st.moves_in_turn, st.over, st.points, len(st.results)))")]
-    body = [*action.first_lines, *_cards_moved(game, action), "    st.moves_in_turn += 1", *action.then_lines]
+    if recorded:  # `points` is never changed in place (a deal's end makes a new list): kept, not copied
+        begin = [(f"    st._frame = frame = {exprs.bind(UndoFrame)}(mv, {{}}, None, (p, st.deal_number, "
+                  "st.turn_number, st.moves_in_turn, st.over, st.points, len(st.results)))")]
+        end = ["    st.history.append(frame)", "    st._frame = None"]
+    else:
+        begin = ["    turn = st.turn_number"] if game.counts_positions else []
+        end = []
+    body = [*action.first_lines, *_cards_moved(game, action, recorded), "    st.moves_in_turn += 1", *action.then_lines]
     if game.keeps_up:
         body.append("    st._keep_tops_up()")
     if game.triggers:  # the `whenever` rules: asked here, fired (and bounded) by their own function
@@ -47,17 +53,19 @@ def applier(game: CompiledGame, action: CompiledAction) -> Any:
         body += [f"    if {exprs.any_code([t.condition for t in game.triggers])} and not {fire}(st, p):",
                  "        st._keep_firing(p)"]
     if game.counts_positions:
-        body += ["    if st.turn_number != frame.scalars[2]:", "        st._count_position()"]
+        began = "frame.scalars[2]" if recorded else "turn"
+        body += [f"    if st.turn_number != {began}:", "        st._count_position()"]
     body += [f"    ended = {exprs.bind(game.first_end)}(st, p)", "    if ended is not None:",
              "        st._end_deal(p, ended)"]
-    if writes_counters(body):
+    if recorded and writes_counters(body):
         body.insert(0, KEEP_COUNTERS)
-    lines = [f"def _apply_{action.name}(st, mv):", f"    # move {action.info.cite()}", "    p = st.current", *begin,
-             *body, "    st.history.append(frame)", "    st._frame = None", "    st._legal = None"]
+    name = f"_apply_{action.name}" if recorded else f"_apply_{action.name}_unrecorded"
+    lines = [f"def {name}(st, mv):", f"    # move {action.info.cite()}", "    p = st.current", *begin,
+             *body, *end, "    st._legal = None"]
     return exprs.compile(lines)
 
 
-def _cards_moved(game: CompiledGame, action: CompiledAction) -> list[str]:
+def _cards_moved(game: CompiledGame, action: CompiledAction, recorded: bool) -> list[str]:
     """The statements that move the move's cards (none for a move that moves no card)."""
     exprs = game.exprs
     if action.exchange is not None:
@@ -67,15 +75,16 @@ def _cards_moved(game: CompiledGame, action: CompiledAction) -> list[str]:
         # zones saved for undo before they change.
         source = exprs.bind([sources[0] for sources in action.sources])
         reading = exprs.bind(action.combination.kinds.reading)
-        return ["    src = " + source + "[p]", "    dst = mv[3]",
-                "    hand = st.zones[src]", "    target = st.zones[dst]",
-                "    saved = frame.zones", "    if src not in saved:", "        saved[src] = list(hand)",
-                "    if dst not in saved:", "        saved[dst] = list(target)",
+        saving = ["    saved = frame.zones", "    if src not in saved:", "        saved[src] = list(hand)",
+                  "    if dst not in saved:", "        saved[dst] = list(target)"]
+        keeping = ["    if frame.extra is None:  # the combinations on the table, saved once per move",
+                   "        st._save_scalar_state()"]
+        return ["    src = " + source + "[p]", "    dst = mv[3]", "    hand = st.zones[src]", "    target = st.zones[dst]",
+                *(saving if recorded else []),
                 "    for rank in mv[2]:", "        card = rank << 2", "        while card not in hand:",
                 "            card += 1", "        hand.remove(card)", "        target.append(card)",
-                "    if frame.extra is None:  # the combinations on the table, saved once per move",
-                "        st._save_scalar_state()", f"    st.combos[dst] = {reading}(mv[1], mv[2])",
-                "    st.played_by[dst] = p"]
+                *(keeping if recorded else []),
+                f"    st.combos[dst] = {reading}(mv[1], mv[2])", "    st.played_by[dst] = p"]
     if action.moves_cards:
         return [f"    st._move_cards({exprs.bind(action)}, mv)"]
     return []

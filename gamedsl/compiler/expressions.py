@@ -67,8 +67,8 @@ class ExprCompiler:
         self.deal_step_builder: Callable[[Any], Any] = lambda node: None  # set by the compiled game
         self.combination_index = {name: i for i, name in enumerate(model.combinations)}
         self.named_effects: dict[str, list[Fn]] = {}
-        self.closable = _mentions(model, ast.CloseEmpty)  # can zones be closed in this game?
-        self.counts_positions = _mentions(model, ast.SamePosition, anywhere=True)  # must the engine count where turns begin?
+        self.closable = mentions(model, ast.CloseEmpty)  # can zones be closed in this game?
+        self.counts_positions = mentions(model, ast.SamePosition, anywhere=True)  # must the engine count where turns begin?
         self.env: dict[str, Any] = {"__builtins__": __builtins__, "_values": self.values}  # names fused code uses
         for name in model.values:
             self._value(name)
@@ -761,7 +761,7 @@ def _either(first: Fn, second: Fn) -> Fn:
     return lambda st, p, mv: first(st, p, mv) or second(st, p, mv)
 
 
-def _mentions(model: GameModel, kind: type, anywhere: bool = False) -> bool:
+def mentions(model: GameModel, kind: type, anywhere: bool = False) -> bool:
     """Does any effect of the model (moves, triggers, ends, named effects, turn start) use `kind`?
     With `anywhere`, any part of the model: conditions and values too."""
     def walk(node: Any) -> bool:

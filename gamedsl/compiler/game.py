@@ -13,7 +13,7 @@ from ..syntax import ast
 from .appliers import applier
 from .building import AcceptTable, accept_table
 from .combinations import CombinationKind, CombinationSet, WingRules
-from .expressions import Counters, ExprCompiler, Fn
+from .expressions import Counters, ExprCompiler, Fn, mentions
 from .generators import generator
 from .zones import ZoneTable
 
@@ -45,6 +45,7 @@ class CompiledAction:
     first_lines: list[str] = field(default_factory=list)  # the effects as source, for the move's applier
     then_lines: list[str] = field(default_factory=list)
     apply: Callable[[Any, tuple], None] | None = None  # the whole move, one generated function (appliers.py)
+    apply_unrecorded: Callable[[Any, tuple], None] | None = None  # ... keeping no undo record (playouts)
 
 
 @dataclass
@@ -229,6 +230,11 @@ class CompiledGame:
         self.counts_positions = self.exprs.counts_positions
         for action in self.actions:
             action.apply = applier(self, action)
+            action.apply_unrecorded = applier(self, action, recorded=False)
+        # Rules that play moves ahead to decide (look-ahead priorities, `can reach`) play and take
+        # them back: such games keep undo records even in playouts.
+        self.looks_ahead = (any(p.kind in ("reach", "lower") for p in self.priorities)
+                            or mentions(model, ast.CanReach, anywhere=True))
         self.generators = [generator(self, phase) for phase in range(len(self.phases))]
         self._initial: dict[int, tuple[int, ...]] = {}
         self.universe = self._universe()

@@ -65,6 +65,7 @@ class State:
         # each position has begun a turn, and how many times the current turn's position has.
         self.turn_positions: dict[tuple, int] = {}
         self.turn_repeats = 0
+        self.forgotten = 0  # moves made by playouts, which keep no record (counted in shuffles' seeds)
 
     # ---- the public contract -----------------------------------------------------------------
     @property
@@ -137,6 +138,52 @@ class State:
         self._play_internal(move)
         return move
 
+    def playout(self, rng: random.Random, limit: int | None = None) -> int:
+        """Play random moves, each chosen as `play_random` chooses it, until the match is over
+        or `limit` moves are made, keeping no undo record: the fast path of random games and of
+        simulations (no frame, and no copy of what a move changes, is made). The same moves as
+        so many `play_random` calls with the same generator. The history is forgotten: nothing
+        played before the playout can be undone after it. Returns the number of moves made.
+
+        Should a move fail on a gap in the rules, the error says so and the position is left
+        as the failure found it (no record to restore it from)."""
+        c = self._c
+        self.forget_history()
+        if c.looks_ahead:  # its rules play moves ahead and take them back: they need the records
+            made = 0
+            while not self.over and (limit is None or made < limit):
+                self.play_random(rng)
+                made += 1
+            self.forget_history()
+            return made
+        actions, generators = c.actions, c.generators
+        made = 0
+        while not self.over and (limit is None or made < limit):
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = generators[self.phase](self)
+            if not legal:
+                self.require_moves()
+            move = legal[rng._randbelow(len(legal))]  # as in `play_random`
+            try:
+                actions[move[0]].apply_unrecorded(self, move)
+            except RulesRuntimeError:
+                raise
+            except (ArithmeticError, IndexError, KeyError, TypeError, ValueError) as err:
+                raise self._failure(move, err) from None
+            self.forgotten += 1
+            made += 1
+        return made
+
+    def forget_history(self) -> None:
+        """Drop the undo records: the moves made so far can no longer be taken back."""
+        self.forgotten += len(self.history)
+        self.history = []
+
+    def _failure(self, internal: Internal, err: Exception) -> RulesRuntimeError:
+        return RulesRuntimeError(f"the rules of {self.game.path} failed while playing "
+                                 f"{self.game.codec.public(internal)}: {type(err).__name__}: {err}")
+
     def _play_internal(self, internal: Internal) -> None:
         try:
             self._apply(internal)
@@ -145,8 +192,7 @@ class State:
             raise
         except (ArithmeticError, IndexError, KeyError, TypeError, ValueError) as err:
             self._abandon()
-            raise RulesRuntimeError(f"the rules of {self.game.path} failed while playing "
-                                    f"{self.game.codec.public(internal)}: {type(err).__name__}: {err}") from None
+            raise self._failure(internal, err) from None
 
     def _abandon(self) -> None:
         """Put back what a move that failed halfway had changed."""
@@ -598,7 +644,8 @@ class State:
 
     def _effect_rng(self) -> random.Random:
         """Shuffles during play: seeded by the game's seed and where in it they happen."""
-        return random.Random(f"{self.seed}/{self.deal_number}/{self.turn_number}/{self.moves_in_turn}/{len(self.history)}")
+        made = len(self.history) + self.forgotten  # the moves made so far, recorded or not
+        return random.Random(f"{self.seed}/{self.deal_number}/{self.turn_number}/{self.moves_in_turn}/{made}")
 
     def _set_phase(self, index: int) -> None:
         self._save_scalar_state()
