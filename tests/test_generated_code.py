@@ -69,3 +69,41 @@ def test_every_generated_function_names_its_rules(path: str) -> None:
             for kind in action.combination.kinds.kinds:
                 assert f"# {kind.name}" in finder.leads.source
                 assert finder.answer[kind.index].source.startswith(f"def answers_to_{kind.name}(")
+
+
+def _kept_counts_are_right(state: gamedsl.State) -> int:
+    """Every kept count of a zone that still holds its list matches a fresh count."""
+    checked = 0
+    for zone_id, (pile, counts) in state.rank_counts.items():
+        if state.zones[zone_id] is pile:
+            fresh = [0] * 16
+            for card in pile:
+                fresh[card >> 2] += 1
+            assert counts == fresh, zone_id
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_hands_counts_kept_between_moves_follow_every_change(seed: int) -> None:
+    """The listing keeps each hand's counts by rank while the hand does not change; plays,
+    whole-zone moves, new deals, undo and playouts must each update or drop them."""
+    game = gamedsl.load_game("dou_dizhu")
+    rng = random.Random(seed)
+    state = game.new_game(seed)
+    checked = 0
+    while not state.is_over:
+        state.legal_moves()
+        checked += _kept_counts_are_right(state)
+        state.play_random(rng)
+        checked += _kept_counts_are_right(state)
+        if rng.random() < 0.3 and state.history:
+            state.undo()
+            checked += _kept_counts_are_right(state)
+            assert sorted(state.legal_moves(), key=str) == sorted(state.copy().legal_moves(), key=str)
+    assert checked > 20
+    state = game.new_game(seed)
+    state.playout(rng, limit=25)
+    checked = _kept_counts_are_right(state)
+    assert list(state.legal_moves()) == list(state.copy().legal_moves())  # a copy counts afresh
+    assert checked > 0

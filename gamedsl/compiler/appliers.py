@@ -79,10 +79,14 @@ def _cards_moved(game: CompiledGame, action: CompiledAction, recorded: bool) -> 
                   "    if dst not in saved:", "        saved[dst] = list(target)"]
         keeping = ["    if frame.extra is None:  # the combinations on the table, saved once per move",
                    "        st._save_scalar_state()"]
+        # The hand's counts by rank, when the listing kept them, follow the cards it gives.
+        counting = ["    known = st.rank_counts.get(src)", "    if known is not None and known[0] is hand:",
+                    "        counts = known[1]", "        for rank in mv[2]:", "            counts[rank] -= 1",
+                    "    st.rank_counts.pop(dst, None)"]
         return ["    src = " + source + "[p]", "    dst = mv[3]", "    hand = st.zones[src]", "    target = st.zones[dst]",
                 *(saving if recorded else []),
                 "    for rank in mv[2]:", "        card = rank << 2", "        while card not in hand:",
-                "            card += 1", "        hand.remove(card)", "        target.append(card)",
+                "            card += 1", "        hand.remove(card)", "        target.append(card)", *counting,
                 *(keeping if recorded else []),
                 f"    st.combos[dst] = {reading}(mv[1], mv[2])", "    st.played_by[dst] = p"]
     if action.moves_cards:

@@ -86,7 +86,11 @@ def _combinations(game: CompiledGame, action: CompiledAction) -> list[str]:
         beaten = exprs.bind([zones[0] for zones in play.beating])
         lines += [f"if st.zones[{beaten}[p]]:", f"    table = st.combos.get({beaten}[p])"]
     lines += [f"finder = {finders}[p]", f"for src in {exprs.bind(action.sources)}[p]:",
-              "    counts = [0] * 16", "    for card in st.zones[src]:", "        counts[card >> 2] += 1",
+              "    hand = st.zones[src]",
+              "    known = st.rank_counts.get(src)  # the hand's counts, kept while it does not change",
+              "    if known is not None and known[0] is hand:", "        counts = known[1]", "    else:",
+              "        counts = [0] * 16", "        for card in hand:", "            counts[card >> 2] += 1",
+              "        st.rank_counts[src] = (hand, counts)",
               "    out += finder.leads(counts) if table is None else finder.answer[table.kind.index](counts, table)"]
     return lines
 

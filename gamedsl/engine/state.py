@@ -66,6 +66,10 @@ class State:
         self.turn_positions: dict[tuple, int] = {}
         self.turn_repeats = 0
         self.forgotten = 0  # moves made by playouts, which keep no record (counted in shuffles' seeds)
+        # zone -> (its list, its counts by rank), for listing plays of combinations: good while the
+        # zone holds that very list and nothing has changed it in place (every change that does
+        # drops or updates the entry: `_touch`, `_move_all`, the appliers of combination plays)
+        self.rank_counts: dict[int, tuple[list[int], list[int]]] = {}
 
     # ---- the public contract -----------------------------------------------------------------
     @property
@@ -261,6 +265,7 @@ class State:
         other.history = list(self.history)
         other._frame = None
         other._legal = None
+        other.rank_counts = {}  # a copy's lists are its own
         return other
 
     def key(self) -> tuple:
@@ -568,9 +573,11 @@ class State:
         a[a.index(mine)], b[b.index(theirs)] = theirs, mine
 
     def _set_combo(self, zone_id: int, reading: Any) -> None:
-        if not self._save_scalar_state():  # saved earlier in this move: ours to change in place
-            self.combos = dict(self.combos)
-            self.played_by = dict(self.played_by)
+        # Saved for undo first (once per move: then they are this move's own copies). With no
+        # record kept (the first deal, a playout) they are changed in place: no undo record
+        # holds the dicts the state has now (a record keeps the old ones), and copies of the
+        # state copy them.
+        self._save_scalar_state()
         if reading is None:
             self.combos.pop(zone_id, None)
             self.played_by.pop(zone_id, None)
@@ -636,6 +643,7 @@ class State:
                 saved[dst] = list(self.zones[dst])
         self.zones[dst].extend(reversed(moved) if reverse else moved)
         self.zones[src] = []
+        self.rank_counts.pop(dst, None)
         if src in self.combos:
             self._set_combo(src, None)
         if src in self.declared:
@@ -669,7 +677,9 @@ class State:
             effect(self, self.current, None)
 
     def _touch(self, zone_id: int) -> None:
-        if self._frame is None:  # the first deal of a match: nothing to undo
+        """The zone is about to change: saved for undo (once per move), its counts forgotten."""
+        self.rank_counts.pop(zone_id, None)
+        if self._frame is None:  # the first deal of a match, a playout: nothing to undo
             return
         saved = self._frame.zones
         if zone_id not in saved:
@@ -770,6 +780,7 @@ class State:
         first = None
         for attempt in range(100):  # `ties deal again`: a tie on the first player deals anew
             self.zones = [c.initial_cards(z) for z in range(len(self.zones))]
+            self.rank_counts = {}
             self.phase = 0
             self.public = frozenset()
             self.combos = {}
