@@ -298,10 +298,12 @@ class PlayFinder:
                     f"        out += [row[x] for x in {held[wide]} if x != r]"]
         if shape[0] == "run":
             _, table, width, runs_of, low, high, _ = shape
-            return [f"    for start, far in {code.bind(runs_of)}(counts, {whole}, reach, {low}):",
-                    f"        out += {code.bind(table)}[start][{low}:min({high}, far) + 1]"]
+            return [f"    if len({held[width]}) >= {low}:  # else not so many ranks held so often, in a row or not",
+                    f"        for start, far in {code.bind(runs_of)}(counts, {whole}, reach, {low}):",
+                    f"            out += {code.bind(table)}[start][{low}:min({high}, far) + 1]"]
         width, find = self._find[kind.index]
-        return [f"    if {held[width]}:" if width else "    if True:", f"        {code.bind(find)}(counts, {whole}, reach, -1, 0, out)"]
+        enough = f"len({held[width]}) >= {kind.min_length}" if kind.is_run else held[width]
+        return [f"    if {enough}:" if width else "    if True:", f"        {code.bind(find)}(counts, {whole}, reach, -1, 0, out)"]
 
     def _answers_function(self, kind: CombinationKind) -> Callable[[RankCounts, Combination], list[Any]]:
         """`answers(counts, table)` to a play of `kind`, as one generated function: that kind's
