@@ -152,7 +152,7 @@ DealStep = Callable[[Any, random.Random, int | None], None]
 def shuffled(pile: list[int], rng: random.Random) -> None:
     """Shuffle a pile in place, exactly as `random.shuffle` does with the same generator (each
     place from the top down swapped with one drawn by `getrandbits`, drawn again when too
-    large), written out: a method call per card was a tenth of dealing a hand of Dou Dizhu. It
+    large), written out: a method call per card was a tenth of the cost of a deal. It
     also keeps every seeded deal the same should `random.shuffle` ever change."""
     draw = rng.getrandbits
     for i in range(len(pile) - 1, 0, -1):

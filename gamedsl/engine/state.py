@@ -585,19 +585,15 @@ class State:
             self.combos[zone_id] = reading
             self.played_by[zone_id] = self.current
 
-    def _save_scalar_state(self) -> bool:
-        """Phase, revealed cards and combinations are saved once per move before they change.
-        True when they were saved already in this move: then `combos` and `played_by` are this
-        move's own copies, which may be changed in place."""
+    def _save_scalar_state(self) -> None:
+        """Phase, revealed cards and combinations are saved once per move before they change;
+        `combos` and `played_by` are then this move's own copies, which may be changed in place."""
         frame = self._frame
-        if frame is None:
-            return False
-        if frame.extra is None:
+        if frame is not None and frame.extra is None:
             frame.extra = (self.phase, self.public, self.combos, self.played_by, self.winner, self.declared,
                            self.closed)
             self.combos = dict(self.combos)
             self.played_by = dict(self.played_by)
-        return True
 
     def _run_triggers(self, mover: int) -> None:
         """`whenever` rules: after a move (or a deal), each fires while its condition holds
