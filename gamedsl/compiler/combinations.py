@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from .source import Source
+
 RankCounts = list[int]  # index: rank (0..15), value: how many cards of it
 Play = tuple[int, ...]  # the ranks of a play, sorted
 
@@ -181,24 +183,6 @@ class CombinationSet:
                 and self.strength[play.key] > self.strength[table.key])
 
 
-class _Source:
-    """Generated source and the values it names (tables, finders), made into a function."""
-
-    def __init__(self) -> None:
-        self.env: dict[str, Any] = {"__builtins__": __builtins__}
-
-    def bind(self, value: Any) -> str:
-        name = f"_t{len(self.env)}"
-        self.env[name] = value
-        return name
-
-    def function(self, lines: list[str]) -> Any:
-        exec("\n".join(lines), self.env)  # noqa: S102 - our own generated source
-        made = next(v for k, v in self.env.items() if k == lines[0][4:lines[0].index("(")])
-        made.source = "\n".join(lines)
-        return made
-
-
 Held = list[list[int]] | None  # held[w]: the ranks held at least w times (None: not worked out)
 Finder = Callable[[RankCounts, Held, dict, int, int, list], None]
 
@@ -227,7 +211,7 @@ class PlayFinder:
         # _up_to[n]: the finders of the kinds whose core needs at most n of a rank
         self._up_to = [[find for width, find in self._all if width <= n] for n in range(self._widest + 1)]
         self.leads = self._leads_function()
-        # answer[kind]: the plays that beat a play of that kind, as `answers(counts, table)` does
+        # answer[kind](counts, table): the plays that beat `table`, a play of that kind
         self.answer = [self._answers_function(kind) for kind in kinds.kinds]
 
     def held(self, counts: RankCounts, above: int = -1) -> list[list[int]]:
@@ -260,16 +244,11 @@ class PlayFinder:
                 find(counts, held, reach, above, only_length, out)
         return out
 
-    def answers(self, counts: RankCounts, table: Combination) -> list[Any]:
-        """The plays that beat `table`: only its kind at its length (keys above), and the
-        kinds of a higher tier, are looked for at all."""
-        return self.answer[table.kind.index](counts, table)
-
     def _leads_function(self) -> Callable[[RankCounts], list[Any]]:
         """`plays(counts)` of every kind, as one generated function: the ranks held so often
         worked out once, the plays of table-built kinds picked in line, the others' finders
         called. The same plays in the same order as the finders give them one by one."""
-        code = _Source()
+        code = Source("_t")
         widest = max((w for kind in self.set.kinds for w in self._widths_used(kind)), default=1)
         lines = ["def leads(counts):", "    out = []", f"    h1 = [r for r in {code.bind(self.set.stronger[-1])} if counts[r]]"]
         lines += [f"    h{w} = [r for r in h{w - 1} if counts[r] >= {w}]" for w in range(2, widest + 1)]
@@ -279,7 +258,7 @@ class PlayFinder:
             lines += self._every_play_source(kind, code, {w: f"h{w}" for w in range(1, widest + 1)}, "held")
         return code.function([*lines, "    return out"])
 
-    def _every_play_source(self, kind: CombinationKind, code: _Source, held: dict[int, str], whole: str) -> list[str]:
+    def _every_play_source(self, kind: CombinationKind, code: Source, held: dict[int, str], whole: str) -> list[str]:
         """Statements adding every play of one kind to `out`; `held[w]` names the list of the
         ranks held at least w times (all strengths), `whole` the list of those lists or None."""
         shape = self._shapes.get(kind.index, ("other",))
@@ -306,10 +285,10 @@ class PlayFinder:
         return [f"    if {enough}:" if width else "    if True:", f"        {code.bind(find)}(counts, {whole}, reach, -1, 0, out)"]
 
     def _answers_function(self, kind: CombinationKind) -> Callable[[RankCounts, Combination], list[Any]]:
-        """`answers(counts, table)` to a play of `kind`, as one generated function: that kind's
-        plays of the same length with a stronger key, then every play of the kinds of a higher
-        tier (the same plays in the same order as `answers` gives them)."""
-        code = _Source()
+        """The plays that beat `table`, a play of `kind`, as one generated function (counts,
+        table): that kind's plays of the same length with a stronger key, then every play of the
+        kinds of a higher tier (the order the kinds' finders would give them in)."""
+        code = Source("_t")
         strength, every = code.bind(self.set.strength), code.bind(self.set.stronger[-1])
         stronger = code.bind(self.set.stronger)
         lines = [f"def answers_to_{kind.name}(counts, table):", "    out = []", f"    above = {strength}[table.key]"]

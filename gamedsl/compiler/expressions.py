@@ -15,6 +15,7 @@ from typing import Any
 from .. import cards
 from ..model.model import GameModel
 from ..syntax import ast
+from .source import Source
 from .zones import ZoneTable
 
 Fn = Callable[[Any, int, Any], Any]
@@ -69,7 +70,8 @@ class ExprCompiler:
         self.named_effects: dict[str, list[Fn]] = {}
         self.closable = mentions(model, ast.CloseEmpty)  # can zones be closed in this game?
         self.counts_positions = mentions(model, ast.SamePosition, anywhere=True)  # must the engine count where turns begin?
-        self.env: dict[str, Any] = {"__builtins__": __builtins__, "_values": self.values}  # names fused code uses
+        self.source = Source("_k", {"_values": self.values})  # the names fused code uses
+        self.env = self.source.env
         for name in model.values:
             self._value(name)
 
@@ -120,9 +122,7 @@ class ExprCompiler:
     # into one function per rule (`passes = 2 and phase is play` is one call, not five); the
     # rest are called as closures from that source. Same operations, same order.
     def bind(self, value: Any) -> str:
-        name = f"_k{len(self.env)}"
-        self.env[name] = value
-        return name
+        return self.source.bind(value)
 
     def _fuse(self, code: str) -> Fn:
         fn = eval(f"lambda st, p, mv: {code}", self.env)  # our own generated source
@@ -242,11 +242,7 @@ class ExprCompiler:
         return [f"{indent}{self.bind(self.effect(node))}(st, p, mv)"]
 
     def compile(self, lines: list[str]) -> Any:
-        scope: dict[str, Any] = {}
-        exec("\n".join(lines), self.env, scope)  # noqa: S102 - our own generated source
-        fused = next(iter(scope.values()))
-        fused.source = "\n".join(lines)
-        return fused
+        return self.source.function(lines)
 
     def any_code(self, conditions: list[Fn]) -> str:
         """Source that holds when any of these conditions holds (for `st`, `p`, `mv`)."""
