@@ -52,17 +52,19 @@ def test_dealing_in_rotation_takes_cards_off_the_top(seed: int) -> None:
 
 @pytest.mark.parametrize("path", GAME_FILES, ids=lambda p: Path(p).relative_to(Path(p).parents[1]).as_posix())
 def test_every_generated_function_names_its_rules(path: str) -> None:
-    """Each action's applier and each phase's listing keep their source, whose comments cite
-    the file and line of every rule they carry out."""
+    """Each action's applier and each phase's listing keep their source, whose comments name
+    every move they carry out (by its identifier), and cite each rule's file and line from a
+    table beside the source (`.rules`): no text of the file is written into the source."""
     game = gamedsl.load_game(path)
     c = game.compiled
     for action in c.actions:
-        source = action.apply.source
-        assert f"{action.info.pos.file}:{action.info.pos.line}" in source
-        compile(source, "<applier>", "exec")
+        assert action.apply.rules == [action.info]
+        assert f"{action.info.pos.file}:{action.info.pos.line}" in action.apply.rules[0].cite()
+        compile(action.apply.source, "<applier>", "exec")
     for phase, listing in enumerate(c.generators):
+        assert listing.rules == list(action.info for action in c.first_in_phase[phase])
         for action in c.first_in_phase[phase]:
-            assert f"# move {action.info.cite()}" in listing.source
+            assert f"# move {action.name}\n" in listing.source
     for action in c.actions:
         if action.combination is not None:
             finder = next(iter(action.combination.finders.values()))

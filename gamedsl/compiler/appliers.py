@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .expressions import KEEP_COUNTERS, writes_counters
+from .source import identifier
 
 if TYPE_CHECKING:
     from .game import CompiledAction, CompiledGame
@@ -59,10 +60,11 @@ def applier(game: CompiledGame, action: CompiledAction, recorded: bool = True) -
              "        st._end_deal(p, ended)"]
     if recorded and writes_counters(body):
         body.insert(0, KEEP_COUNTERS)
-    name = f"_apply_{action.name}" if recorded else f"_apply_{action.name}_unrecorded"
-    lines = [f"def {name}(st, mv):", f"    # move {action.info.cite()}", "    p = st.current", *begin,
-             *body, *end, "    st._legal = None"]
-    return exprs.compile(lines)
+    name = identifier(f"_apply_{action.name}" if recorded else f"_apply_{action.name}_unrecorded")
+    lines = [f"def {name}(st, mv):", "    p = st.current", *begin, *body, *end, "    st._legal = None"]
+    apply = exprs.compile(lines)
+    apply.rules = [action.info]  # the rule it plays, cited from here: never written into its source
+    return apply
 
 
 def _cards_moved(game: CompiledGame, action: CompiledAction, recorded: bool) -> list[str]:

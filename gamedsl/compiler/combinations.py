@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .source import Source
+from .source import Source, identifier
 
 RankCounts = list[int]  # index: rank (0..15), value: how many cards of it
 Play = tuple[int, ...]  # the ranks of a play, sorted
@@ -254,7 +254,7 @@ class PlayFinder:
         lines += [f"    h{w} = [r for r in h{w - 1} if counts[r] >= {w}]" for w in range(2, widest + 1)]
         lines += [f"    held = [h1, {', '.join(f'h{w}' for w in range(1, widest + 1))}]", "    reach = {}"]
         for kind in self.set.kinds:
-            lines.append(f"    # {kind.name}")
+            lines.append(f"    # {identifier(kind.name)}")
             lines += self._every_play_source(kind, code, {w: f"h{w}" for w in range(1, widest + 1)}, "held")
         return code.function([*lines, "    return out"])
 
@@ -291,7 +291,7 @@ class PlayFinder:
         code = Source("_t")
         strength, every = code.bind(self.set.strength), code.bind(self.set.stronger[-1])
         stronger = code.bind(self.set.stronger)
-        lines = [f"def answers_to_{kind.name}(counts, table):", "    out = []", f"    above = {strength}[table.key]"]
+        lines = [f"def answers_to_{identifier(kind.name)}(counts, table):", "    out = []", f"    above = {strength}[table.key]"]
         shape = self._shapes.get(kind.index, ("other",))
         if shape[0] == "exact":
             play, need, key_strength = shape[1:]
@@ -321,7 +321,7 @@ class PlayFinder:
             names = {w: f"h{w}" for w in widths}
             lines += [f"    {names[w]} = [r for r in {every} if counts[r] >= {w}] if most >= {w} else []" for w in widths]
             for kind_above in higher:
-                lines.append(f"    # {kind_above.name}")
+                lines.append(f"    # {identifier(kind_above.name)}")
                 lines += self._every_play_source(kind_above, code, names, "None")
         return code.function([*lines, "    return out"])
 

@@ -15,13 +15,16 @@ from typing import Any
 from .. import cards
 from ..model.model import GameModel
 from ..syntax import ast
-from .source import Source
+from .source import Source, identifier, number
 from .zones import ZoneTable
 
 Fn = Callable[[Any, int, Any], Any]
 
 _COMPARE = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
+# The operators as written in generated source (only these: an operator is never pasted).
+_ARITH_SOURCE = {"+": "+", "-": "-", "*": "*", "/": "/"}
+_COMPARE_SOURCE = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
 
 class Counters:
@@ -125,9 +128,7 @@ class ExprCompiler:
         return self.source.bind(value)
 
     def _fuse(self, code: str) -> Fn:
-        fn = eval(f"lambda st, p, mv: {code}", self.env)  # our own generated source
-        fn.code = code
-        return fn
+        return self.source.expression(code)
 
     def call(self, fn: Fn) -> str:
         return getattr(fn, "code", None) or f"{self.bind(fn)}(st, p, mv)"
@@ -151,7 +152,7 @@ class ExprCompiler:
 
     def _constant(self, value: Any) -> str:
         if type(value) in (int, float) and math.isfinite(value):
-            return repr(value)
+            return number(value)
         return self.bind(value)
 
     def _expr_code(self, node: Any) -> str | None:
@@ -169,7 +170,7 @@ class ExprCompiler:
                     return f"st.counters[{base}]"
                 return f"st.counters[{base} + {self._owner_code(node.owner)}]"
             if name in self.model.values:
-                return f"_values[{name!r}](st, {self._owner_code(node.owner)}, mv)"
+                return f"_values[{identifier(name)!r}](st, {self._owner_code(node.owner)}, mv)"
             simple = {"seat": f"({self._owner_code(node.owner)} + 1)", "moves_this_turn": "st.moves_in_turn",
                       "player_to_move": "(st.current + 1)", "deal_number": "st.deal_number"}
             return simple.get(name)
@@ -177,7 +178,7 @@ class ExprCompiler:
             zone = self._one_zone_code(node.zone)
             return f"len({zone})" if zone else None
         if isinstance(node, ast.BinOp):
-            return f"({self.call(self.expr(node.left))} {node.op} {self.call(self.expr(node.right))})"
+            return f"({self.call(self.expr(node.left))} {_ARITH_SOURCE[node.op]} {self.call(self.expr(node.right))})"
         if isinstance(node, ast.Neg):
             return f"(-{self.call(self.expr(node.operand))})"
         if isinstance(node, ast.IfExpr):
@@ -187,7 +188,7 @@ class ExprCompiler:
 
     def _condition_code(self, node: Any) -> str | None:
         if isinstance(node, ast.Compare):
-            op = "==" if node.op == "=" else node.op
+            op = _COMPARE_SOURCE[node.op]
             return f"({self.call(self.expr(node.left))} {op} {self.call(self.expr(node.right))})"
         if isinstance(node, ast.ZoneEmpty):
             zone = self._one_zone_code(node.zone)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .source import identifier
+
 if TYPE_CHECKING:
     from .game import CompiledAction, CompiledGame
 
@@ -27,10 +29,10 @@ def move_form(index: int, dst: int) -> Any:
 def generator(game: CompiledGame, phase: int) -> Any:
     """The function (state, apply_priorities) that lists the legal moves of `phase`."""
     exprs = game.exprs
-    lines = [f"def _moves_in_{_identifier(game.phases[phase])}(st, apply_priorities=True):",
+    lines = [f"def _moves_in_{identifier(game.phases[phase])}(st, apply_priorities=True):",
              "    p = st.current", "    mv = None", "    out = []"]
     for action in game.first_in_phase[phase]:
-        lines += [f"    # move {action.info.cite()}", *_listing(game, action)]
+        lines += [f"    # move {identifier(action.name)}", *_listing(game, action)]
     if game.priorities:
         lines += ["    if apply_priorities:", "        out = st._apply_priorities(out)"]
     others, stuck = game.others_in_phase[phase], game.stuck_in_phase[phase]
@@ -40,7 +42,9 @@ def generator(game: CompiledGame, phase: int) -> Any:
         lines.append("    else:")
         lines += [f"        {line}" for action in stuck for line in _offered_alone(game, action)] or ["        pass"]
     lines.append("    return out")
-    return exprs.compile(lines)
+    listing = exprs.compile(lines)
+    listing.rules = [action.info for action in game.first_in_phase[phase]]  # what the comments name, cited
+    return listing
 
 
 def _offered_alone(game: CompiledGame, action: CompiledAction) -> list[str]:
@@ -94,6 +98,3 @@ def _combinations(game: CompiledGame, action: CompiledAction) -> list[str]:
               "    out += finder.leads(counts) if table is None else finder.answer[table.kind.index](counts, table)"]
     return lines
 
-
-def _identifier(name: str) -> str:
-    return "".join(ch if ch.isalnum() else "_" for ch in name)
