@@ -14,6 +14,7 @@ from pathlib import Path
 
 from . import resources
 from .errors import GameNotFoundError, MoveError, PositionError, RulesError, RulesRuntimeError, SaveFileError
+from .terminal import escaped_output, unescaped
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
 
@@ -96,13 +97,13 @@ def cmd_play(args: argparse.Namespace) -> int:
         if seats is None:
             return EXIT_USAGE
         print(f"Resuming {state.game.title} after {len(state.history)} moves.")
-        return Console(state, seats, seed=state.seed, colour=_colour(args)).run()
+        return Console(state, seats, seed=state.seed, colour=_colour(args), out=unescaped(sys.stdout)).run()
     game = _load(args)
     seats = _seat_specs(args.seats, game.players, ["human"] + ["computer"] * (game.players - 1))
     if seats is None:
         return EXIT_USAGE
     state = game.new_game(args.seed)
-    return Console(state, seats, seed=args.seed, colour=_colour(args)).run()
+    return Console(state, seats, seed=args.seed, colour=_colour(args), out=unescaped(sys.stdout)).run()
 
 
 def _colour(args: argparse.Namespace) -> bool:
@@ -202,7 +203,7 @@ def cmd_graph(args: argparse.Namespace) -> int:
             if show and count % 50 == 0:
                 done = min(1.0, count / args.max_nodes)
                 bar = "#" * int(done * 30)
-                print(f"\rexploring [{bar:<30}] {count} positions", end="", file=sys.stderr, flush=True)
+                print(f"\rexploring [{bar:<30}] {count} positions", end="", file=unescaped(sys.stderr), flush=True)
 
         graph = move_graph(state, depth=args.depth, turn=args.turn, max_nodes=args.max_nodes,
                            show_forbidden=args.show_forbidden,
@@ -292,6 +293,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     if hasattr(args, "seed"):
         args.seed = int(args.seed) if str(args.seed).lstrip("-").isdigit() else args.seed
+    try:
+        with escaped_output():  # text from files and saves never drives the terminal
+            return _run(args)
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         return args.run(args)
     except RulesError as err:

@@ -15,6 +15,7 @@ from .engine import State
 from .engine.state import DealResult
 from .errors import AmbiguousMoveError, IllegalMoveError, MoveError
 from .players import ComputerSeat
+from .terminal import escape
 
 HELP = """\
 Commands:
@@ -51,6 +52,7 @@ class Console:
         self.watching = all(kind != "human" for kind in seats)  # nobody to wait for: show moves as they come
 
     def say(self, text: str = "") -> None:
+        text = escape(text)  # titles, names and values from files drive no terminal; colours are ours
         print(_coloured(text) if self.colour else text, file=self.out)
 
     # ---- the game loop ----------------------------------------------------------------------------

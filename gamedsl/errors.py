@@ -11,6 +11,8 @@ import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .terminal import escape
+
 
 @dataclass(frozen=True)
 class SourcePos:
@@ -35,6 +37,7 @@ class Diagnostic:
         text = f"{self.pos.file}:{self.pos.line}:{self.pos.column}: {self.message}"
         if self.hint:
             text += f" — {self.hint}"
+        text = escape(text)  # a file's name or a quoted token may hold control characters
         if self.source_line:
             # One printable character per column, so the caret stays under the column.
             line = "".join(c if c.isprintable() else "?" for c in self.source_line.rstrip("\r\n").replace("\t", " "))

@@ -19,6 +19,7 @@ from typing import Any
 
 from .engine import Game, load_game
 from .players import ComputerSeat
+from .terminal import unescaped
 
 
 @dataclass
@@ -157,6 +158,6 @@ def _collect(report: Report, results, n: int, rotate: bool, progress: bool) -> N
             elapsed = time.monotonic() - started
             left = elapsed / done * (games - done)
             print(f"\r[{bar:<30}] {done}/{games}  {elapsed:.0f}s, about {left:.0f}s left ",
-                  end="", file=sys.stderr, flush=True)
+                  end="", file=unescaped(sys.stderr), flush=True)  # our own bar, not escaped
     if progress:
         print(file=sys.stderr)
