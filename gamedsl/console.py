@@ -271,7 +271,7 @@ class Console:
             from difflib import get_close_matches
 
             near = get_close_matches(wanted, names, n=1)
-            return f"No zone '{name}'." + (f" Did you mean '{near[0]}'?" if near else "")
+            return f"No zone '{_shown(name)}'." + (f" Did you mean '{near[0]}'?" if near else "")
         zone_name = next(x for x in names if x.lower() == found.lower())
         cards_seen = state.observation(seat)["zones"][zone_name]
         shown = " ".join(BACK if c == HIDDEN else c for c in cards_seen) or "—"
