@@ -102,8 +102,18 @@ def cmd_play(args: argparse.Namespace) -> int:
     seats = _seat_specs(args.seats, game.players, ["human"] + ["computer"] * (game.players - 1))
     if seats is None:
         return EXIT_USAGE
-    state = game.new_game(args.seed)
-    return Console(state, seats, seed=args.seed, colour=_colour(args), out=unescaped(sys.stdout)).run()
+    seed = args.seed if args.seed is not None else _fresh_seed()
+    state = game.new_game(seed)
+    return Console(state, seats, seed=seed, colour=_colour(args), out=unescaped(sys.stdout)).run()
+
+
+def _fresh_seed() -> int:
+    """A new deal each time `play` is run without --seed; printed, so that it can be replayed."""
+    import secrets
+
+    seed = secrets.randbelow(100_000)
+    print(f"seed {seed} — replay with --seed {seed}")
+    return seed
 
 
 def _colour(args: argparse.Namespace) -> bool:
@@ -230,14 +240,15 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("files", nargs="+", metavar="FILE", help="game files or game names")
     check.set_defaults(run=cmd_check)
 
-    def game_options(p: argparse.ArgumentParser, optional_game: bool = False) -> None:
+    def game_options(p: argparse.ArgumentParser, optional_game: bool = False, fresh_seed: bool = False) -> None:
         if optional_game:
             p.add_argument("game", nargs="?", default=None, help="game name or file (default: the one games/default names)")
         else:
             p.add_argument("game", help="a shipped game's name (see 'gamedsl list') or a .game file")
         p.add_argument("--players", type=int, default=None, help="number of players, where the game allows several")
         p.add_argument("--option", action="append", metavar="NAME=VALUE", help="set an option of the game file")
-        p.add_argument("--seed", default=0, help="seed of the shuffles (default 0)")
+        p.add_argument("--seed", default=None if fresh_seed else 0,
+                       help="seed of the shuffles (default: " + ("a new one, printed)" if fresh_seed else "0)"))
 
     moves = sub.add_parser("moves", help="print the legal moves of a position, one per line, sorted")
     game_options(moves)
@@ -246,7 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
     moves.set_defaults(run=cmd_moves)
 
     play = sub.add_parser("play", help="play a game in the console")
-    game_options(play, optional_game=True)
+    game_options(play, optional_game=True, fresh_seed=True)
     play.add_argument("--seats", help="comma-separated seats: human, computer, random, greedy, mcts, mcts:400 "
                       "(simulations), mcts:2s (seconds) (default: human,computer,...)")
     play.add_argument("--load", metavar="FILE", help="resume a game saved with the console's 'save FILE'")

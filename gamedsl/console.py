@@ -6,13 +6,16 @@ or typed as text; an illegal move gets the rule that forbids it and the prompt a
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TextIO
 
 from . import cards
 from .engine import State
 from .engine.state import DealResult
+from .engine.moves import Move
 from .errors import AmbiguousMoveError, IllegalMoveError, MoveError
 from .players import ComputerSeat
 from .terminal import escape
@@ -31,7 +34,20 @@ Commands:
   save FILE       save the game (resume it with: gamedsl play --load FILE)
   hint            what the Monte Carlo player would play here (and the moves it would make next)
   help            this text
-  quit            leave the game (end of input does the same)"""
+  quit            leave the game (asks first when it is not saved; end of input leaves at once)
+Text that reads as a move is always a move; a command is its word alone, or with '/' before it
+('/show hand') in a game that has a move of that name."""
+
+COMMANDS = {"help", "?", "moves", "board", "show", "log", "explain", "undo", "save", "hint", "quit", "exit"}
+TAKE_AN_ARGUMENT = {"show", "explain", "save"}
+_NUMBER = re.compile(r"[0-9]+")  # a move's number: ASCII digits only ('²' is a digit to Python)
+SHOWN_AT_MOST = 40  # characters of a line typed quoted back in a message
+
+
+def _shown(text: str) -> str:
+    """Typed text quoted back: control characters escaped, and cut when it is long."""
+    safe = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
+    return safe if len(safe) <= SHOWN_AT_MOST else safe[:SHOWN_AT_MOST] + "…"
 
 
 class Console:
@@ -50,6 +66,7 @@ class Console:
         self.log: list[tuple[int | None, str]] = []
         self.read_up_to: dict[int, int] = {}  # each human seat: how much of the log it has been shown
         self.watching = all(kind != "human" for kind in seats)  # nobody to wait for: show moves as they come
+        self.unsaved = False  # has a human moved (or undone) since the start or the last save?
 
     def say(self, text: str = "") -> None:
         text = escape(text)  # titles, names and values from files drive no terminal; colours are ours
@@ -68,7 +85,7 @@ class Console:
                 state.play(move)
                 self.record(seat, f"{state.players[seat]} plays {move}")
             elif not self.human_turn(seat):
-                self.say("Game left. Goodbye.")
+                self.say("Game left" + (" without saving" if self.unsaved else "") + ". Goodbye.")
                 return 0
             else:
                 self.read_up_to[seat] = len(self.log)  # a human saw their own move as they made it
@@ -109,66 +126,104 @@ class Console:
         self.say(render(state, seat))
         self.show_moves()
         while True:
-            try:
-                line = self.read(f"{state.players[seat]}> ")
-            except EOFError:
+            line = self.ask(f"{state.players[seat]}> ")
+            if line is None:
                 return False
-            except KeyboardInterrupt:
-                return False
-            command = line.strip()
-            if not command:
+            text = line.strip()
+            if not text:
                 continue
-            word, _, rest = command.partition(" ")
-            word = word.lower()
-            if word in ("quit", "exit", "q"):
-                return False
-            if word in ("help", "?"):
-                self.say(HELP)
-            elif word == "moves":
-                self.show_moves()
-            elif word == "board":
-                self.say(render(state, seat))
-            elif word == "show":
-                self.say(self.show_zone(rest.strip(), seat))
-            elif word == "log":
-                self.say("\n".join(text if who is None else f"  {text}" for who, text in self.log) or "Nothing played yet.")
-            elif word == "explain":
-                self.say(str(state.explain(rest)) if rest.strip() else "explain what? e.g. 'explain MOVE' with a move's text")
-            elif word == "save":
-                self.save(rest.strip())
-            elif word == "hint":
-                adviser = ComputerSeat("mcts", f"{state.seed}/hint/{len(state.history)}")
-                move = adviser.choose(state)
-                then = "".join(f", then {later}" for later in adviser.player.planned())
-                self.say(f"Hint: {move}{then} (the Monte Carlo player's choice)")
-            elif word == "undo":
-                if self.undo(seat):
-                    self.say(render(state, seat))
-                    self.show_moves()
-                    if state.current != seat:
-                        return True
-            else:
-                if self.try_move(command):
-                    return True
+            outcome = self.handle(text, seat)
+            if outcome is not None:
+                return outcome
 
-    def try_move(self, command: str) -> bool:
+    def ask(self, prompt: str) -> str | None:
+        """A line typed, or None when the input has ended (or Ctrl-C): nothing more can be read."""
+        while True:
+            try:
+                return self.read(prompt)
+            except (EOFError, KeyboardInterrupt):
+                return None
+            except UnicodeDecodeError:
+                self.say("That line is not text this console can read (UTF-8): type it again.")
+
+    def handle(self, text: str, seat: int) -> bool | None:
+        """One line typed: True when it made a move that ends this human's turn, False when
+        they leave, None to ask again. Text that reads as a move is a move; a command is a
+        whole word of its own ('/' before it reaches a command the game's moves would take)."""
+        forced = text.startswith("/")
+        word, *rest = text.removeprefix("/").split(None, 1) or [""]
+        word = word.lower()
+        if forced or (word in COMMANDS and not self.reads_as_move(text)):
+            return self.command(word, rest[0].strip() if rest else "", seat)
+        return True if self.try_move(text) else None
+
+    def reads_as_move(self, text: str) -> bool:
+        """Does the move parser read `text` as a move (legal or not)? Then it is never a command."""
         state = self.state
-        moves = state.legal_moves()
+        if text.split()[0].lower() in {name.lower() for name in state.game.codec.action_names}:
+            return True
         try:
-            numbered = command.startswith("#") and command[1:].isdigit()
-            if command.isdigit() and self.also_a_move(command):
-                self.say(f"'{command}' is both move number {command} and a move of its own: "
-                         f"type #{command} for the number, or 'play {command}'.")
+            state.parse_move(text)
+        except AmbiguousMoveError:
+            return True
+        except MoveError:
+            return False
+        return True
+
+    def command(self, word: str, rest: str, seat: int) -> bool | None:
+        """Run a console command (see HELP); the same answers as `handle`."""
+        state = self.state
+        if word not in COMMANDS:
+            self.say(f"No command '{_shown(word)}'. Type 'help' for the commands." if word else
+                     "A command follows '/', e.g. '/help'.")
+            return None
+        if rest and word not in TAKE_AN_ARGUMENT:
+            self.say(f"'{word}' takes nothing after it: type '{word}' alone.")
+            return None
+        if word in ("quit", "exit"):
+            return False if self.may_leave() else None
+        if word in ("help", "?"):
+            self.say(HELP)
+        elif word == "moves":
+            self.show_moves()
+        elif word == "board":
+            self.say(render(state, seat))
+        elif word == "show":
+            self.say(self.show_zone(rest, seat))
+        elif word == "log":
+            self.say("\n".join(text if who is None else f"  {text}" for who, text in self.log) or "Nothing played yet.")
+        elif word == "explain":
+            self.say(str(state.explain(rest)) if rest else "explain what? e.g. 'explain MOVE' with a move's text")
+        elif word == "save":
+            self.save(rest)
+        elif word == "hint":
+            adviser = ComputerSeat("mcts", f"{state.seed}/hint/{len(state.history)}")
+            move = adviser.choose(state)
+            then = "".join(f", then {later}" for later in adviser.player.planned())
+            self.say(f"Hint: {move}{then} (the Monte Carlo player's choice)")
+        elif word == "undo" and self.undo(seat):
+            self.say(render(state, seat))
+            self.show_moves()
+            if state.current != seat:
+                return True
+        return None
+
+    def may_leave(self) -> bool:
+        """Quitting throws away what was played since the last save: ask first."""
+        if not self.unsaved:
+            return True
+        answer = self.ask("The game is not saved: quit anyway and lose it? (yes/no) ")
+        if answer is None or answer.strip().lower() in ("y", "yes"):
+            return True
+        self.say("The game goes on ('save FILE' keeps it).")
+        return False
+
+    def try_move(self, text: str) -> bool:
+        state = self.state
+        try:
+            move = self.numbered_move(text)
+            if move is None:
                 return False
-            if command.isdigit() or numbered:
-                command = command.lstrip("#")
-                number = int(command)
-                if not 1 <= number <= len(moves):
-                    self.say(f"There is no move {number}: pick 1 to {len(moves)}.")
-                    return False
-                move = moves[number - 1]
-            else:
-                move = state.parse_move(command)
             played = state.play(move)
         except AmbiguousMoveError as err:
             self.say(f"Which one? {err}")
@@ -180,9 +235,30 @@ class Console:
             self.say(f"Not a move: {err}")
             return False
         assert self.last_human is not None, "a move is typed by the human who was asked"
+        self.unsaved = True
         self.say(f"{state.players[self.last_human]} plays {played}")
         self.log.append((self.last_human, f"{state.players[self.last_human]} plays {played}"))
         return True
+
+    def numbered_move(self, text: str) -> Move | str | None:
+        """The move a number picks from the list (`3`, `#3`), else the text itself, to be read as a
+        move; None (and a message) for a number that picks nothing or means two things."""
+        moves = self.state.legal_moves()
+        digits = text.removeprefix("#")
+        if not _NUMBER.fullmatch(digits):
+            if text.startswith("#"):
+                self.say(f"'{_shown(text)}' is not a move number: type # and a number from 1 to {len(moves)}.")
+                return None
+            return text
+        also = self.also_a_move(text) if digits == text else None
+        if also is not None:
+            self.say(f"'{text}' is both move number {text} and a move of its own: "
+                     f"type #{text} for the number, or '{also.action} {text}'.")
+            return None
+        if len(digits) > 9 or not 1 <= int(digits) <= len(moves):
+            self.say(f"There is no move {_shown(digits)}: pick 1 to {len(moves)}.")
+            return None
+        return moves[int(digits) - 1]
 
     def show_zone(self, name: str, seat: int) -> str:
         """A zone's cards as `seat` sees them; the zone may be named without its owner when it is theirs."""
@@ -197,18 +273,23 @@ class Console:
             from difflib import get_close_matches
 
             near = get_close_matches(wanted, names, n=1)
-            return f"No zone '{name}'." + (f" Did you mean '{near[0]}'?" if near else "")
+            return f"No zone '{_shown(name)}'." + (f" Did you mean '{near[0]}'?" if near else "")
         zone_name = next(x for x in names if x.lower() == found.lower())
         cards_seen = state.observation(seat)["zones"][zone_name]
         shown = " ".join(BACK if c == HIDDEN else c for c in cards_seen) or "—"
         return f"{zone_name} (bottom to top, {len(cards_seen)} cards): {shown}"
 
-    def also_a_move(self, command: str) -> bool:
-        """Is a number typed also the text of a legal move (a single card 3, say)?"""
+    def also_a_move(self, number: str) -> Move | None:
+        """The move a number typed could be meant as, of a kind that can be made now (a single 3,
+        held or not): then picking move number 3 would do something else than it says."""
+        legal = self.state.legal_moves()
         try:
-            return self.state.parse_move(command) in self.state.legal_moves()
+            move = self.state.parse_move(number)
+        except AmbiguousMoveError as err:
+            return err.candidates[0] if err.candidates else legal[0]
         except MoveError:
-            return False
+            return None
+        return move if any(m.action == move.action for m in legal) else None
 
     def save(self, name: str) -> None:
         from .records import save
@@ -216,12 +297,19 @@ class Console:
         if not name:
             self.say("save where? e.g. 'save my_game.yaml'")
             return
-        try:
-            path = save(self.state, self.seats, name)
-        except OSError as err:
-            self.say(f"Could not save to {name}: {err.strerror or err}. The game goes on.")
-            return
-        self.say(f"Saved to {path}. Resume with: gamedsl play --load {path}")
+        problem = _unsafe_save_name(name)
+        if problem is None:
+            try:
+                path = save(self.state, self.seats, name)
+            except OSError as err:
+                problem = str(err.strerror or err)
+            except ValueError as err:  # a path the system refuses, or a game that cannot be recorded
+                problem = str(err)
+            else:
+                self.unsaved = False
+                self.say(f"Saved to {path}. Resume with: gamedsl play --load {path}")
+                return
+        self.say(f"Could not save to '{_shown(name)}': {problem}. The game goes on.")
 
     def undo(self, seat: int) -> bool:
         state = self.state
@@ -242,6 +330,7 @@ class Console:
         del self.log[logged:]
         self.read_up_to = {who: min(at, logged) for who, at in self.read_up_to.items()}
         self.read_up_to[seat] = logged
+        self.unsaved = True
         self.say(f"Took back {taken_back} move{'s' if taken_back != 1 else ''}.")
         return True
 
@@ -268,6 +357,29 @@ class Console:
         winners = state.winners
         total = ", ".join(f"{p} {s:g}" for p, s in state.scores.items())
         return f"Game over. {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}. Final scores: {total}."
+
+
+def _unsafe_save_name(name: str) -> str | None:
+    """Why `name` cannot take a save, or None: never a NUL, never over a file that is not a save."""
+    from .records import SAVE_MARK
+
+    if "\0" in name:
+        return "a file name cannot hold a NUL character"
+    if not name.isprintable():
+        return "the name of a save cannot hold control characters"
+    path = Path(name)
+    try:
+        if path.is_dir():
+            return "that is a folder"
+        if not path.exists():
+            return None
+        with path.open("rb") as existing:
+            first = existing.read(len(SAVE_MARK))
+    except OSError as err:
+        return str(err.strerror or err)
+    if first != SAVE_MARK.encode():
+        return "a file of that name exists and is not a saved game: it is kept, choose another name"
+    return None
 
 
 def deal_report(state: State, result: DealResult) -> list[str]:

@@ -20,6 +20,7 @@ from .engine import Game, State, load_game
 from .errors import GameNotFoundError, MoveError, RulesError, SaveFileError
 
 FORMAT = 1
+SAVE_MARK = "# a gamedsl saved game"  # how every save begins: the console never writes over other files
 
 
 def fingerprint(game: Game) -> str:
@@ -71,7 +72,7 @@ def _game_name(game: Game) -> str:
 def save(state: State, seats: list[str], path: str | Path) -> Path:
     """Write the save atomically: never a half-written file, even if the program dies."""
     path = Path(path)
-    text = "# a gamedsl saved game: gamedsl play --load FILE, or gamedsl replay FILE\n" + yaml.safe_dump(
+    text = SAVE_MARK + ": gamedsl play --load FILE, or gamedsl replay FILE\n" + yaml.safe_dump(
         record(state, seats), sort_keys=False, allow_unicode=True)
     directory = path.parent if str(path.parent) else Path(".")
     fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)

@@ -304,3 +304,83 @@ def _players(name: str) -> int:
     from gamedsl import load_game
 
     return load_game(name).players
+
+
+# ---- typing at the console: moves before commands, bad input, quitting, seeds ------------------
+
+def test_text_that_reads_as_a_move_is_a_move_never_a_command():
+    """Dou Dizhu: 'Q', 'Q Q' and 'Q Q Q 3' are plays of queens (P1 holds one), not 'quit'."""
+    run = gamedsl("play", "dou-dizhu", "--seed", "4", stdin="bid 3\nQ Q\nQ Q Q 3\nq\nQ\nquit\nyes\n")
+    out = run.stdout
+    assert run.returncode == 0 and "Traceback" not in run.stderr
+    assert "Stop! Q Q: illegal — P1 does not hold Q Q" in out
+    assert "Stop! Q Q Q 3: illegal — P1 does not hold" in out
+    assert "P1 plays Q\n" in out  # 'q', the first word of the old 'quit'
+    assert "Stop! Q: illegal — P1 does not hold Q" in out  # the one queen is on the table now
+    assert "The game is not saved: quit anyway" in out and "Game left without saving. Goodbye." in out
+
+
+def test_a_move_named_like_a_command_is_played_and_the_command_needs_a_slash(tmp_path):
+    path = tmp_path / "named.game"
+    path.write_text('game "Named like commands"\nplayers 2\n\ncards:\n    order plain: A 2 3 4 5 6 7 8 9 10 J Q K\n\n'
+                    "zones:\n    deck: shared, pile, face down, holds 1 standard deck\n\ndeal:\n    shuffle deck\n\n"
+                    "counter logged: each player, starts 0\n\n"
+                    'move log "a move with the name of a console command":\n    then:\n'
+                    "        add 1 to own logged\n        end turn\n\n"
+                    'end logged "someone logged twice":\n    when some player: own logged = 2\n    winner scores 1\n\n'
+                    "match: one deal\n")
+    run = gamedsl("play", str(path), "--seed", "1", "--seats", "human,random", stdin="log\n/log\n/moves now\nlog\n")
+    out = run.stdout
+    assert run.returncode == 0 and "Game over. P1 wins." in out, run.stderr
+    assert "P1> P1 plays log\n" in out  # 'log' is the move ...
+    assert "P1>   P1 plays log\n  P2 plays log\n" in out  # ... and '/log' the command
+    assert "'moves' takes nothing after it" in out
+
+
+def test_bad_input_gets_a_message_and_the_game_goes_on(tmp_path):
+    big = "9" * 5000
+    odd = ["²", "#²", big, f"#{big}", "#", f"save {tmp_path}/x\0y", f"save {tmp_path}/x\x1by", f"save {tmp_path}",
+           "save README.md", "bid ²", f"bid {big}", f"explain bid {big}", "show \x01", "hint me", "/", "/nosuch"]
+    run = gamedsl("play", "dou-dizhu", "--seed", "4", stdin="\n".join(odd) + "\n1\n")
+    out = run.stdout
+    assert run.returncode == 0 and "Traceback" not in out + run.stderr, run.stderr[-300:]
+    assert "Not a move: '²' is not a move" in out and "'#²' is not a move number" in out
+    assert out.count("There is no move 9999999999") == 2 and big not in out.replace(f"bid {big}", "")
+    assert "a file name cannot hold a NUL character" in out and "cannot hold control characters" in out
+    assert "that is a folder" in out and "exists and is not a saved game" in out
+    assert out.count("write 'bid N' with N from 1 to 3") == 3
+    assert "No zone '\\x01'." in out and "'hint' takes nothing after it" in out
+    assert "A command follows '/'" in out and "No command 'nosuch'" in out
+    assert "P1 plays bid 3" in out  # and then the move
+    assert list(tmp_path.iterdir()) == []
+    assert (ROOT / "README.md").read_text(encoding="utf-8").startswith("#")
+
+
+def test_quit_asks_only_when_something_would_be_lost(tmp_path):
+    save = tmp_path / "game.yaml"
+    run = gamedsl("play", "--seed", "3", "--seats", "human,random", stdin=f"quit\n")  # nothing played: no question
+    assert "quit anyway" not in run.stdout and "Game left. Goodbye." in run.stdout
+    script = f"1\nquit\nno\nsave {save}\nquit\n"
+    run = gamedsl("play", "--seed", "3", "--seats", "human,random", stdin=script)
+    out = run.stdout
+    assert run.returncode == 0 and out.count("The game is not saved: quit anyway and lose it?") == 1
+    assert "The game goes on" in out and f"Saved to {save}" in out and "Game left. Goodbye." in out
+    run = gamedsl("play", "--seed", "3", "--seats", "human,random", stdin="1\nquit\n")  # the input ends at the question
+    assert run.returncode == 0 and "Game left without saving. Goodbye." in run.stdout and not run.stderr
+
+
+def test_play_without_a_seed_deals_from_a_fresh_one_it_prints_and_saves(tmp_path):
+    seeds = []
+    for name in ("a.yaml", "b.yaml"):
+        run = gamedsl("play", "dou-dizhu", "--seats", "human,random,random", stdin=f"save {tmp_path / name}\n")
+        first = run.stdout.splitlines()[0]
+        seed = first.removeprefix("seed ").split(" ")[0]
+        assert first == f"seed {seed} — replay with --seed {seed}", first
+        assert yaml.safe_load((tmp_path / name).read_text())["seed"] == int(seed)
+        seeds.append((seed, run.stdout))
+    assert seeds[0][0] != seeds[1][0]  # (two equal seeds in a row: once in 100 000 runs)
+    seed, out = seeds[1]
+    again = gamedsl("play", "dou-dizhu", "--seed", seed, "--seats", "human,random,random", stdin="")
+    assert "replay with" not in again.stdout
+    hand = next(line for line in out.splitlines() if line.startswith("  hand    ") and "##" not in line)
+    assert hand in again.stdout

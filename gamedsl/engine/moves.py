@@ -146,6 +146,7 @@ class MoveCodec:
 
 _ARROW = re.compile(r"\s*(?:->|→|\bto\b|\bonto\b|\bon\b)\s*", re.IGNORECASE)
 _AS_RANK = re.compile(r"\s+as\s+(\S+)\s*$", re.IGNORECASE)
+_WHOLE_NUMBER = re.compile(r"-?[0-9]{1,18}")  # ASCII digits, few enough to read: not '²', not 5000 of them
 
 
 class MovePattern(NamedTuple):
@@ -194,7 +195,7 @@ def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[I
         return (action.index, picked[0], picked[1], EXCHANGE)
     if named and named[0].values is not None:
         action, values = named[0], named[0].values
-        if len(words) != 2 or not words[1].lstrip("-").isdigit():
+        if len(words) != 2 or not _WHOLE_NUMBER.fullmatch(words[1]):
             raise InvalidMoveError(f"'{text}': write '{action.name} N' with N from {values.start} to {values.stop - 1}")
         return (action.index, int(words[1]), NO, NO)
     plays = [a for a in game.actions if a.combination is not None]
