@@ -1,7 +1,7 @@
 """Fuzzing in the suite: whatever a stranger writes, only the documented errors come out.
 
 The cases are those of tools/fuzz.py (mutated game files through `load_game` and a few plays,
-mutated YAML positions, random move texts), each decided by its kind and seed, so a failure
+mutated YAML positions and saved games, random move texts), each decided by its kind and seed, so a failure
 names the seed to replay: `python tools/fuzz.py --replay KIND:SEED`. Bounded by counts, not
 time: a few seconds in all. Longer runs: `python tools/fuzz.py --minutes 5`.
 """

@@ -1,4 +1,4 @@
-"""Fuzz the interpreter: mutated game files, mutated YAML positions and random move texts.
+"""Fuzz the interpreter: mutated game files, YAML positions and saves, and random move texts.
 
     python tools/fuzz.py --minutes 3                    # every kind of case, seeds from 0
     python tools/fuzz.py --minutes 5 --kinds rules --seed 100000 --out /tmp/fuzz
