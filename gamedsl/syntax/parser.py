@@ -298,26 +298,7 @@ def parse_text(text: str, path: str = "<text>") -> ast.GameFile:
     ]
     if too_large:
         raise RulesSyntaxError(sorted(too_large, key=lambda d: (d.pos.line, d.pos.column)))
-    unprintable = _unprintable_strings(tree, path, lines)
-    if unprintable:
-        raise RulesSyntaxError(unprintable)
     return _ToAst(path, tuple(lines)).transform(tree)
-
-
-def _unprintable_strings(tree: Any, path: str, lines: list[str]) -> list[Diagnostic]:
-    """Quoted texts with control or invisible characters in them. A description is shown to
-    players and cited in the generated code's comments, where a carriage return would end the
-    comment and let the rest of the text run as Python."""
-    found = []
-    for token in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "STRING"):
-        bad = next((i for i, c in enumerate(token) if not c.isprintable() and c != "\t"), None)
-        if bad is not None:
-            line, column = token.line or 1, (token.column or 1) + bad
-            found.append(Diagnostic(SourcePos(path, line, column),
-                                    f"a quoted text holds the unprintable character U+{ord(token[bad]):04X}",
-                                    lines[line - 1] if line <= len(lines) else "",
-                                    "write descriptions with printable characters only"))
-    return found
 
 
 def parse_file(path: str | Path) -> ast.GameFile:
