@@ -66,6 +66,9 @@ class State:
         self.turn_positions: dict[tuple, int] = {}
         self.turn_repeats = 0
         self.forgotten = 0  # moves made by playouts, which keep no record (counted in shuffles' seeds)
+        # The moment of the last shuffle during play, and how often each zone was shuffled then:
+        # a zone shuffled again at the same moment (an automatic rule firing again) gets a new order.
+        self.shuffled_at: tuple[str, dict[tuple[int, ...], int]] | None = None
         # zone -> (its list, its counts by rank), for listing plays of combinations: good while the
         # zone holds that very list and nothing has changed it in place (every change that does
         # drops or updates the entry: `_touch`, `_move_all`, the appliers of combination plays)
@@ -228,7 +231,7 @@ class State:
             self.counters = list(frame.counters)
         if frame.extra is not None:
             (self.phase, self.public, self.combos, self.played_by, self.winner, self.declared,
-             self.closed) = frame.extra
+             self.closed, self.shuffled_at) = frame.extra
         (self.current, self.deal_number, self.turn_number, self.moves_in_turn, self.over,
          self.points, results_len) = frame.scalars
         del self.results[results_len:]
@@ -591,7 +594,7 @@ class State:
         frame = self._frame
         if frame is not None and frame.extra is None:
             frame.extra = (self.phase, self.public, self.combos, self.played_by, self.winner, self.declared,
-                           self.closed)
+                           self.closed, self.shuffled_at)
             self.combos = dict(self.combos)
             self.played_by = dict(self.played_by)
 
@@ -647,9 +650,25 @@ class State:
             self.declared = {z: d for z, d in self.declared.items() if z != src}
 
     def _effect_rng(self) -> random.Random:
-        """Shuffles during play: seeded by the game's seed and where in it they happen."""
+        """Randomness during play (`random player`): seeded by the game's seed and the moment."""
+        return random.Random(self._moment())
+
+    def _moment(self) -> str:
+        """Where in the match play is: the same for every effect of one move."""
         made = len(self.history) + self.forgotten  # the moves made so far, recorded or not
-        return random.Random(f"{self.seed}/{self.deal_number}/{self.turn_number}/{self.moves_in_turn}/{made}")
+        return f"{self.seed}/{self.deal_number}/{self.turn_number}/{self.moves_in_turn}/{made}"
+
+    def _shuffle_rng(self, zone_ids: tuple[int, ...]) -> random.Random:
+        """A shuffle during play: seeded by the game's seed and the moment, and by how often these
+        zones were shuffled at this moment before, so that an automatic rule that gathers,
+        shuffles and turns a card again at the same moment does not get the same order again
+        (the first shuffle keeps the moment's own seed). Undo restores the count with the move."""
+        moment = self._moment()
+        counts = self.shuffled_at[1] if self.shuffled_at is not None and self.shuffled_at[0] == moment else {}
+        again = counts.get(zone_ids, 0)
+        self._save_scalar_state()
+        self.shuffled_at = (moment, {**counts, zone_ids: again + 1})
+        return random.Random(f"{moment}/again {again}" if again else moment)
 
     def _set_phase(self, index: int) -> None:
         self._save_scalar_state()
