@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
+
 import gamedsl
 
 HEADER = """\
@@ -67,3 +69,62 @@ def test_a_repeated_shuffle_is_undone_and_replayed_exactly(tmp_path):
     state.undo()
     state.play("draw")
     assert state.key() == after
+
+
+# ---- point 20: deal amounts, and a seat counter's zone in a plain end -------------------------------
+
+DEAL_AMOUNTS = HEADER + """
+zones:
+    deck: shared, pile, face down, holds 1 standard deck
+    hand: each player, fan, face up to owner
+    pool: shared, pool, face up
+    discard: shared, pile, face up
+
+counter dealer: shared, starts 1
+counter extra: shared, starts 2
+value hand_size: 3 + extra
+
+deal:
+    shuffle deck
+    deal hand_size from deck to each hand
+    deal extra * 2 - 1 from deck to pool
+
+move play "put a card on the discard pile; draw back up to the hand size":
+    from own hand to discard
+    then:
+        deal up to hand_size + 1 from deck to own hand
+        end turn
+
+end done "the dealer's hand goes to the discard pile":
+    when size of discard >= 2
+    then:
+        move all of dealer's hand to discard
+"""
+
+
+def test_a_deal_amount_may_be_a_value_a_counter_or_any_expression(tmp_path):
+    game = gamedsl.load_game(write(tmp_path, "amounts.game", DEAL_AMOUNTS))
+    state = game.new_game(1)
+    names = game.compiled.zones.by_name
+    assert [len(state.zones[names[n]]) for n in ("P1.hand", "P2.hand", "pool")] == [5, 5, 3]
+    state.play(str(state.legal_moves()[0]))
+    assert len(state.zones[names["P1.hand"]]) == 6  # up to hand_size + 1
+
+
+def test_a_seat_counters_zone_works_in_the_effects_of_a_plain_end(tmp_path):
+    game = gamedsl.load_game(write(tmp_path, "amounts.game", DEAL_AMOUNTS))
+    state = game.new_game(1)
+    state.play(str(state.legal_moves()[0]))
+    state.play(str(state.legal_moves()[0]))
+    assert state.is_over
+    names = game.compiled.zones.by_name  # the match is over: the zones stay as the end left them
+    assert len(state.zones[names["P1.hand"]]) == 0 and len(state.zones[names["discard"]]) == 2 + 6
+
+
+def test_a_deal_amount_naming_nothing_says_what_an_amount_may_be(tmp_path):
+    text = DEAL_AMOUNTS.replace("deal hand_size from", "deal hand_sise from")
+    with pytest.raises(gamedsl.RulesError) as err:
+        gamedsl.load_game(write(tmp_path, "typo.game", text))
+    message = str(err.value)
+    assert "typo.game:19:10: 'hand_sise' is not an option, a counter or a value" in message
+    assert "'rest', 'up to N' or an expression" in message and "did you mean 'hand_size'?" in message

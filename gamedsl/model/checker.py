@@ -693,10 +693,33 @@ class Checker:
                 self.check_zone_ref(step.source, in_player)
                 for zone in step.targets:
                     self.check_zone_ref(zone, in_player)
-                if isinstance(step.amount, str) and step.amount not in self.options:
-                    self.unknown(step.amount_pos or step.pos, "option", step.amount, self.options)
+                self.check_deal_amount(step, in_player)
                 if step.every is not None and step.every.text != "every":
                     self.error(step.every.pos, f"'{step.every.text}' here: deal to 'every' zone of a kind")
+
+    def check_deal_amount(self, step: ast.DealCards, in_player: bool) -> None:
+        """How many cards: a number, `rest`, `up to N`, or any expression (options, counters,
+        values: `deal hand_size …`), a whole number of cards."""
+        amount, pos = step.amount, step.amount_pos or step.pos
+        if isinstance(amount, str):
+            if amount in self.options:
+                if isinstance(self.options[amount], str):
+                    self.error(pos, f"option '{amount}' is not a number of cards")
+                return
+            names = [*self.options, *self.counters, *self.values, *BUILTIN_SHARED, *BUILTIN_PER_PLAYER]
+            if amount not in names:
+                self.error(pos, f"'{amount}' is not an option, a counter or a value: a deal amount is a number, "
+                           "'rest', 'up to N' or an expression of options, counters and values",
+                           did_you_mean(amount, names))
+                return
+            amount = ast.NameRef(pos, None, amount)
+        if amount is None or isinstance(amount, float):
+            return
+        if self.move_parameter and _names(amount, self.move_parameter):
+            self.error(pos, f"a deal amount cannot use the move's value '{self.move_parameter}'",
+                       "deal a number, an option, a counter or a value")
+            return
+        self.check_expr(amount, per_player=in_player)
 
     def check_first(self, stmt: ast.FirstPlayer) -> FirstPlayerSpec:
         high = self.players_range[1]  # seats are P1 .. P<high>; never list them all (high may be huge)
@@ -1001,6 +1024,17 @@ def check_file(path: str | Path) -> GameModel:
 
 
 __all__ = ["Checker", "RulesSyntaxError", "check_file"]
+
+
+def _names(node: Any, name: str) -> bool:
+    """Does this expression name `name` without an owner?"""
+    if isinstance(node, ast.NameRef):
+        return node.owner is None and node.name == name
+    if isinstance(node, tuple):
+        return any(_names(item, name) for item in node)
+    if hasattr(node, "__dataclass_fields__"):
+        return any(_names(getattr(node, f), name) for f in node.__dataclass_fields__ if f != "pos")
+    return False
 
 
 def _uses_own(effects: tuple[Any, ...]) -> bool:

@@ -501,7 +501,7 @@ class Shuffle:
 @dataclass(frozen=True)
 class DealCards:
     pos: SourcePos
-    amount: float | str | None  # a number, an option name, or None for "rest"
+    amount: float | str | Expr | None  # a number, a name (option, counter, value), an expression; None: "rest"
     source: ZoneRef
     every: Name | None  # `to every own house`
     targets: tuple[ZoneRef, ...]
