@@ -128,3 +128,19 @@ def test_a_deal_amount_naming_nothing_says_what_an_amount_may_be(tmp_path):
     message = str(err.value)
     assert "typo.game:19:10: 'hand_sise' is not an option, a counter or a value" in message
     assert "'rest', 'up to N' or an expression" in message and "did you mean 'hand_size'?" in message
+
+
+# ---- point 19: a wild card played as a rank its declaration forbids ----------------------------------
+
+def test_explain_cites_the_wild_declaration_when_a_wild_is_played_as_a_barred_rank():
+    import yaml
+
+    game = gamedsl.load_game("spite_and_malice")
+    position = {"game": game.title, "turn": "P1",
+                "zones": {"P1.stock": ["9C"], "P2.stock": ["9D"], "P1.hand": ["JK"], "centre1": ["AH", "2H"]}}
+    state = game.load_position(yaml.safe_dump(position))
+    verdict = state.explain("JK P1.hand -> centre2 as A")  # an empty centre takes an ace, but not this joker
+    assert not verdict.legal and verdict.rule.name == "wild JK" and verdict.rule.pos.line == 11
+    assert "JK may not stand for A (wild JK: any rank but A)" in str(verdict)
+    assert "games/spite_and_malice.game:11" in str(verdict)
+    assert game.rules["wild JK"] is verdict.rule

@@ -206,6 +206,7 @@ class Checker:
         showdown: tuple[str, str] | None = None
         turn_start: tuple[Any, ...] = ()
         wilds: dict[int, tuple[int, ...]] = {}
+        wild_rules: dict[int, RuleInfo] = {}
         match: MatchSpec | None = None
         for stmt in statements:
             if isinstance(stmt, ast.BuildDecl):
@@ -238,6 +239,7 @@ class Checker:
                 barred = {self.rank_of(n, "a wild card's exceptions") for n in stmt.exceptions}
                 if wild is not None:
                     wilds[wild] = tuple(r for r in sorted(self.deck_ranks) if r < 13 and r not in barred)
+                    wild_rules[wild] = self.wild_info(stmt)
             elif isinstance(stmt, ast.DealBlock):
                 self.check_deal(stmt.steps, in_player=False)
                 deal = stmt.steps
@@ -289,6 +291,8 @@ class Checker:
             rules[block.name] = self.info(block, "effect")
         for spec in specs:
             rules[spec.info.name] = spec.info
+        for info in wild_rules.values():
+            rules[info.name] = info
         return GameModel(
             title=title, path=game_file.path, files=files, min_players=low, max_players=high,
             options=options, option_info=option_info, orders=orders, colours=colours, zones=zones,
@@ -296,11 +300,17 @@ class Checker:
             builds=builds, deal=deal, first_player=first, counters=counters, values=values,
             actions=actions, priorities=tuple(priorities), ends=tuple(ends), match=match, rules=rules,
             phases=tuple(self.phases), combinations=combinations, triggers=tuple(triggers), skip=skip,
-            eliminated=eliminated, showdown=showdown, turn_start=turn_start, wilds=wilds, effect_blocks={n: b.effects for n, b in self.effect_blocks.items()},
+            eliminated=eliminated, showdown=showdown, turn_start=turn_start, wilds=wilds, wild_rules=wild_rules, effect_blocks={n: b.effects for n, b in self.effect_blocks.items()},
         )
 
     def info(self, stmt: Any, kind: str) -> RuleInfo:
         return RuleInfo(stmt.name, kind, getattr(stmt, "description", ""), getattr(stmt, "section", ""), stmt.pos)
+
+    @staticmethod
+    def wild_info(stmt: ast.WildDecl) -> RuleInfo:
+        """A `wild` declaration as a rule `explain` can cite: `wild JK: any rank but A — file:line`."""
+        but = f" but {' '.join(n.text for n in stmt.exceptions)}" if stmt.exceptions else ""
+        return RuleInfo(f"wild {stmt.card.text}", "wild", f"any rank{but}", "", stmt.pos)
 
     # ---- cards ------------------------------------------------------------------------
     def rank_of(self, name: ast.Name, what: str) -> int | None:
