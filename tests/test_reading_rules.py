@@ -144,3 +144,45 @@ def test_explain_cites_the_wild_declaration_when_a_wild_is_played_as_a_barred_ra
     assert "JK may not stand for A (wild JK: any rank but A)" in str(verdict)
     assert "games/spite_and_malice.game:11" in str(verdict)
     assert game.rules["wild JK"] is verdict.rule
+
+
+# ---- point 18: look-ahead counts the move after which the turn passes -------------------------------
+
+LOOK_AHEAD = HEADER + """
+zones:
+    deck: shared, pile, face down, holds 1 standard deck
+    hand: each player, pile, face up
+    pool: shared, pile, face up
+    discard: shared, pile, face up
+
+deal:
+    shuffle deck
+    deal 5 from deck to each hand
+
+move keep "put your top card in the pool":
+    from own hand to pool freely
+
+move throw "throw your top card away: your turn ends":
+    from own hand to discard freely
+    then: end turn
+
+PRIORITY
+
+end done "the discard pile holds three cards":
+    when size of discard >= 3
+"""
+
+
+def test_must_lower_counts_a_move_after_which_the_turn_passes(tmp_path):
+    text = LOOK_AHEAD.replace("PRIORITY", 'priority lighten "lighten the table":\n'
+                              "    must lower size of own hand + size of pool within 2 moves when possible")
+    state = gamedsl.load_game(write(tmp_path, "lower.game", text)).new_game(1)
+    assert [m.action for m in state.legal_moves()] == ["throw"]  # only throwing lowers it, and it ends the turn
+
+
+def test_can_reach_counts_a_move_after_which_the_turn_passes(tmp_path):
+    text = LOOK_AHEAD.replace("PRIORITY", 'priority no_keeping "no keeping while a card can be thrown":\n'
+                              "    forbid keep while can reach (discard is not empty) within 1 moves")
+    state = gamedsl.load_game(write(tmp_path, "reach.game", text)).new_game(1)
+    assert [m.action for m in state.legal_moves()] == ["throw"]
+

@@ -430,8 +430,8 @@ class State:
         now = measure(self, p, None)
 
         def lowers(move: Internal, depth: int) -> bool:
-            return self._after(move, lambda: measure(self, p, None) < now or (
-                depth > 1 and any(lowers(m, depth - 1) for m in self._generate(apply_priorities=False))))
+            return self._after(move, lambda goes_on: measure(self, p, None) < now or (
+                goes_on and depth > 1 and any(lowers(m, depth - 1) for m in self._generate(apply_priorities=False))))
 
         for depth in range(1, priority.depth + 1):  # the shortest sequences: in the fewest moves
             keep = [m for m in moves if lowers(m, depth)]
@@ -444,8 +444,8 @@ class State:
             return True
         if depth <= 1:
             return False
-        return self._after(move, lambda: any(self._leads_to(m, depth - 1, test)
-                                             for m in self._generate(apply_priorities=False)))
+        return self._after(move, lambda goes_on: goes_on and any(self._leads_to(m, depth - 1, test)
+                                                             for m in self._generate(apply_priorities=False)))
 
     def _can_reach(self, player: int, depth: int, goal: Any) -> bool:
         """Could this player, with at most `depth` moves of this turn, bring about `goal`?"""
@@ -455,12 +455,14 @@ class State:
             return True
         if depth <= 0:
             return False
-        return any(self._after(m, lambda: self._can_reach(player, depth - 1, goal))
+        return any(self._after(m, lambda goes_on: goal() if not goes_on else self._can_reach(player, depth - 1, goal))
                    for m in self._generate(apply_priorities=False))
 
     def _after(self, move: Internal, then: Any) -> bool:
-        """Play `move` for a look, ask `then()` if the turn goes on, and take the move back."""
-        player, turn = self.current, self.turn_number
+        """Play `move` for a look, ask `then(goes_on)` and take the move back. `goes_on`: the turn
+        is still the player's (else the move was the last of the turn: it counts, and nothing
+        after it does). A move that ends the deal reaches nothing (the next deal is dealt)."""
+        player, turn, deal = self.current, self.turn_number, self.deal_number
         saved_legal = self._legal
         try:
             self._apply(move)
@@ -469,8 +471,9 @@ class State:
             self._legal = saved_legal
             return False
         try:
-            return (not self.over and self.current == player and self.turn_number == turn
-                    and bool(then()))
+            if self.over or self.deal_number != deal:
+                return False
+            return bool(then(self.current == player and self.turn_number == turn))
         finally:
             self.undo()
             self._legal = saved_legal
