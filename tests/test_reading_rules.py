@@ -186,3 +186,72 @@ def test_can_reach_counts_a_move_after_which_the_turn_passes(tmp_path):
     state = gamedsl.load_game(write(tmp_path, "reach.game", text)).new_game(1)
     assert [m.action for m in state.legal_moves()] == ["throw"]
 
+
+# ---- point 17: a variant of one's own file ----------------------------------------------------------
+
+BASE = HEADER + """
+zones:
+    deck: shared, pile, face down, holds 1 standard deck
+    hand: each player, fan, face up to owner
+
+option hand_size = 5 "cards in each hand"
+
+deal:
+    shuffle deck
+    deal hand_size from deck to each hand
+
+move pass "pass":
+    then: end turn
+
+end done "after one pass":
+    when size of deck < 60
+"""
+
+
+def hands(game, state) -> list[int]:
+    return [len(state.zones[game.compiled.zones.by_name[f"P{s}.hand"]]) for s in (1, 2)]
+
+
+def test_a_variant_extends_a_file_beside_it_by_name_or_any_file_by_its_path(tmp_path):
+    write(tmp_path, "mine.game", BASE)
+    (tmp_path / "variants").mkdir()
+    beside = write(tmp_path, "small.game", 'extends mine\ngame "Mine, small"\noption hand_size = 3 "fewer"\n')
+    below = write(tmp_path, "variants/big.game", 'extends "../mine.game"\ngame "Mine, big"\noption hand_size = 7 "more"\n')
+    for path, size in ((beside, 3), (below, 7)):
+        game = gamedsl.load_game(path)
+        assert hands(game, game.new_game(1)) == [size, size]
+        assert str(tmp_path / "mine.game") in game.model.files
+
+
+def test_a_missing_base_file_is_a_clear_error(tmp_path):
+    path = write(tmp_path, "lost.game", 'extends "nowhere/base.game"\ngame "Lost"\n')
+    with pytest.raises(gamedsl.RulesError) as err:
+        gamedsl.load_game(path)
+    assert "lost.game:1:1: no game file 'nowhere/base.game'" in str(err.value)
+    path = write(tmp_path, "lost2.game", "extends no_such_base\ngame \"Lost\"\n")
+    with pytest.raises(gamedsl.RulesError) as err:
+        gamedsl.load_game(path)
+    assert "unknown game 'no_such_base'" in str(err.value) and 'extends "path/to/base.game"' in str(err.value)
+
+
+def test_a_game_cannot_extend_itself(tmp_path):
+    write(tmp_path, "a.game", 'extends b\ngame "A"\n')
+    write(tmp_path, "b.game", 'extends "a.game"\ngame "B"\n')
+    write(tmp_path, "self.game", 'extends "self.game"\ngame "Self"\n')
+    for name, cycle in (("a.game", "a.game → " + str(tmp_path / "b.game")), ("self.game", "self.game")):
+        with pytest.raises(gamedsl.RulesError) as err:
+            gamedsl.load_game(tmp_path / name)
+        assert "a game cannot extend itself" in str(err.value) and cycle in str(err.value)
+
+
+def test_a_mistake_in_the_base_file_is_reported_in_the_base_file(tmp_path):
+    write(tmp_path, "mine.game", BASE.replace("deal hand_size from deck", "deal hand_size from dek"))
+    path = write(tmp_path, "small.game", 'extends mine\ngame "Mine, small"\n')
+    with pytest.raises(gamedsl.RulesError) as err:
+        gamedsl.load_game(path)
+    assert f"{tmp_path / 'mine.game'}:15:25:" in str(err.value) and "unknown zone 'dek'" in str(err.value)
+
+
+def test_a_variant_named_like_its_shipped_base_extends_the_shipped_game(tmp_path):
+    path = write(tmp_path, "russian_bank.game", 'extends russian_bank\ngame "My Russian Bank"\n')
+    assert gamedsl.load_game(path).model.files[1] == "games/russian_bank.game"

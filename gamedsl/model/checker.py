@@ -989,16 +989,20 @@ def load_statements(path: Path, seen: tuple[str, ...] = ()) -> tuple[ast.GameFil
     if len(extends) > 1:
         diagnostics.append(Diagnostic(extends[1].pos, "a variant extends one base game", game_file.lines[extends[1].pos.line - 1]))
     try:
-        base_path = resources.find_game(ext.base)
+        base_path = resources.find_base(ext.base, ext.is_path, Path(path))
     except GameNotFoundError as err:
         diagnostics.append(Diagnostic(ext.pos, str(err), game_file.lines[ext.pos.line - 1]))
         raise RulesSemanticError(diagnostics) from None
-    if str(base_path.resolve()) in seen:
-        diagnostics.append(Diagnostic(ext.pos, f"'{ext.base}' extends itself through its bases", game_file.lines[ext.pos.line - 1]))
+    chain = seen + (str(Path(path).resolve()),)
+    if str(base_path.resolve()) in chain:
+        loop = chain[chain.index(str(base_path.resolve())):] + (str(base_path.resolve()),)
+        shown = " → ".join(resources.display_path(Path(p)) for p in loop)
+        diagnostics.append(Diagnostic(ext.pos, f"a game cannot extend itself, through its bases or directly: {shown}",
+                                      game_file.lines[ext.pos.line - 1], "extend a different file"))
         raise RulesSemanticError(diagnostics)
     if diagnostics:
         raise RulesSemanticError(diagnostics)
-    _, base_statements, base_lines, base_files = load_statements(base_path, seen + (str(Path(path).resolve()),))
+    _, base_statements, base_lines, base_files = load_statements(base_path, chain)
     lines.update(base_lines)
     merged = list(base_statements)
     index = {_statement_key(s): i for i, s in enumerate(merged) if _statement_key(s)}

@@ -412,7 +412,8 @@ class GameTitle:
 @dataclass(frozen=True)
 class Extends:
     pos: SourcePos
-    base: str
+    base: str  # a game's name (a file beside this one, or a shipped game), or a path
+    is_path: bool = False  # written in quotes: a file, relative to the extending file's folder
 
 
 @dataclass(frozen=True)

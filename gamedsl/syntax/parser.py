@@ -369,7 +369,10 @@ class _ToAst(Transformer):
         return ast.GameTitle(self._pos(meta, children), self._string(children))
 
     def extends_stmt(self, meta, children):
-        return ast.Extends(self._pos(meta, children), str(children[0]))
+        token = children[0]
+        if token.type == "STRING":  # `extends "base.game"`: a file, relative to this one
+            return ast.Extends(self._pos(meta, children), str(token)[1:-1], is_path=True)
+        return ast.Extends(self._pos(meta, children), str(token))
 
     def players_stmt(self, meta, children):
         numbers = [float(t) for t in _tokens(children, "NUMBER")]
