@@ -255,3 +255,48 @@ def test_a_mistake_in_the_base_file_is_reported_in_the_base_file(tmp_path):
 def test_a_variant_named_like_its_shipped_base_extends_the_shipped_game(tmp_path):
     path = write(tmp_path, "russian_bank.game", 'extends russian_bank\ngame "My Russian Bank"\n')
     assert gamedsl.load_game(path).model.files[1] == "games/russian_bank.game"
+
+
+# ---- point 16: turn-start effects open the first turn of every deal -----------------------------------
+
+TURN_START = HEADER + """
+zones:
+    deck: shared, pile, face down, holds 1 standard deck
+    hand: each player, fan, face up to owner
+    discard: shared, pile, face up
+
+counter dealer: shared, starts 0, kept from deal to deal
+counter turns: each player, starts 0
+
+deal:
+    set dealer to random player if dealer = 0 else next player after dealer
+    shuffle deck
+
+first player: next player after dealer
+
+at turn start:
+    add 1 to own turns
+    deal 1 from deck to own hand
+
+move play "discard a card":
+    from own hand to discard
+    then: end turn
+
+end done "three cards are down":
+    when size of discard >= 3
+
+match: deals until deal_number >= 3
+"""
+
+
+def test_turn_start_effects_open_the_first_turn_of_every_deal(tmp_path):
+    game = gamedsl.load_game(write(tmp_path, "turn_start.game", TURN_START))
+    names = game.compiled.zones.by_name
+    state = game.new_game(3)
+    for deal in (1, 2, 3):
+        assert state.deal_number == deal
+        first = state.current
+        assert state.counters[game.compiled.counters.base["turns"] + first] == 1
+        assert len(state.zones[names[f"P{first + 1}.hand"]]) == 1 and len(state.zones[names[f"P{2 - first}.hand"]]) == 0
+        while state.deal_number == deal and not state.is_over:
+            state.play(str(state.legal_moves()[0]))
