@@ -300,3 +300,14 @@ def test_turn_start_effects_open_the_first_turn_of_every_deal(tmp_path):
         assert len(state.zones[names[f"P{first + 1}.hand"]]) == 1 and len(state.zones[names[f"P{2 - first}.hand"]]) == 0
         while state.deal_number == deal and not state.is_over:
             state.play(str(state.legal_moves()[0]))
+
+
+def test_a_deal_amount_cannot_use_a_moves_value(tmp_path):
+    text = DEAL_AMOUNTS.replace('''    from own hand to discard
+    then:
+        deal up to hand_size + 1 from deck to own hand''', '''    for each n from 1 to 2
+    then:
+        deal n from deck to own hand''')
+    with pytest.raises(gamedsl.RulesError) as err:
+        gamedsl.load_game(write(tmp_path, "valued.game", text))
+    assert "a deal amount cannot use the move's value 'n'" in str(err.value)

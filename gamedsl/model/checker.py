@@ -717,7 +717,7 @@ class Checker:
                     self.error(pos, f"option '{amount}' is not a number of cards")
                 return
             names = [*self.options, *self.counters, *self.values, *BUILTIN_SHARED, *BUILTIN_PER_PLAYER]
-            if amount not in names:
+            if amount not in names and amount != self.move_parameter:
                 self.error(pos, f"'{amount}' is not an option, a counter or a value: a deal amount is a number, "
                            "'rest', 'up to N' or an expression of options, counters and values",
                            did_you_mean(amount, names))
