@@ -363,12 +363,12 @@ class CompiledGame:
             return int(amount)
         return None
 
-    def _counted(self, amount: Any) -> Callable[[Any, int | None], int] | None:
+    def _counted(self, amount: Any, pos: Any = None) -> Callable[[Any, int | None], int] | None:
         """A deal's amount that is an expression (a counter, a value): counted as the cards are dealt."""
         if amount is None or isinstance(amount, (int, float)) or (isinstance(amount, str) and amount in self.options):
             return None
         if isinstance(amount, str):
-            amount = ast.NameRef(None, None, amount)
+            amount = ast.NameRef(pos, None, amount)
         value = self.exprs.expr(amount)
         return lambda st, p: max(0, int(value(st, p if p is not None else 0, None)))
 
@@ -395,7 +395,7 @@ class CompiledGame:
 
             return shuffle
         amount = self._amount(step.amount)
-        counted = self._counted(step.amount)
+        counted = self._counted(step.amount, step.amount_pos)
         every = step.every is not None
 
         # A player out of the match (`eliminated:`) is dealt nothing: his zones are skipped.

@@ -657,7 +657,7 @@ class State:
         return random.Random(self._moment())
 
     def _moment(self) -> str:
-        """Where in the match play is: the same for every effect of one move."""
+        """Where in the match play is: the deal, the turn, the move in it and the moves made so far."""
         made = len(self.history) + self.forgotten  # the moves made so far, recorded or not
         return f"{self.seed}/{self.deal_number}/{self.turn_number}/{self.moves_in_turn}/{made}"
 
