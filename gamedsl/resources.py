@@ -6,6 +6,7 @@ paths relative to the caller.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from .errors import GameNotFoundError, did_you_mean
@@ -58,7 +59,12 @@ def find_game(name_or_path: str | Path) -> Path:
         if path.is_file():
             return path
         raise GameNotFoundError(f"no such game file: {text}")
-    key = text.strip().lower().replace("-", "_").replace(" ", "_")
+    return find_shipped(text)
+
+
+def find_shipped(name: str) -> Path:
+    """A shipped game by name (`my_game`, `my-game`, a variant's own name)."""
+    key = name.strip().lower().replace("-", "_").replace(" ", "_")
     candidate = data_dir("games") / f"{key}{GAME_SUFFIX}"
     if candidate.is_file():
         return candidate
@@ -68,4 +74,24 @@ def find_game(name_or_path: str | Path) -> Path:
         return data_dir("games") / f"{variants[0]}{GAME_SUFFIX}"
     hint = did_you_mean(key, names)
     known = ", ".join(names)
-    raise GameNotFoundError(f"unknown game '{text}'" + (f" — {hint}" if hint else "") + f" (known games: {known})")
+    raise GameNotFoundError(f"unknown game '{name}'" + (f" — {hint}" if hint else "") + f" (known games: {known})")
+
+
+def find_base(base: str, is_path: bool, extending: Path) -> Path:
+    """The file a variant extends: `extends "path/base.game"` relative to the variant's folder;
+    `extends NAME`, the file NAME.game beside it (never the variant itself), else a shipped game."""
+    folder = extending.parent
+    if is_path:
+        candidate = Path(os.path.normpath(folder / base))  # `../base.game` named as the file it is
+        if candidate.is_file():
+            return candidate
+        raise GameNotFoundError(f"no game file '{base}' (looked for {candidate}): a path is relative to "
+                                f"the folder of {display_path(extending)}")
+    beside = folder / f"{base}{GAME_SUFFIX}"
+    if beside.is_file() and beside.resolve() != extending.resolve():
+        return beside
+    try:
+        return find_shipped(base)
+    except GameNotFoundError as err:
+        raise GameNotFoundError(f"{err}; no file {beside} beside it either — to extend a file elsewhere, "
+                                f'write its path in quotes: extends "path/to/base.game"') from None

@@ -183,7 +183,7 @@ MISTAKES = [
     Mistake("index_not_whole", "top of own house 4)", "top of own house 2.5)", "own house 2.5", "whole number",
             None),
     Mistake("unknown_option_in_deal_amount", "deal reserve_size from", "deal reserve_sise from", "reserve_sise",
-            "unknown option 'reserve_sise'", "did you mean 'reserve_size'?"),
+            "'reserve_sise' is not an option, a counter or a value", "did you mean 'reserve_size'?"),
     Mistake("unknown_player_in_ties", "ties to P1", "ties to P3", "P3", "unknown player 'P3'", "P1, P2"),
     Mistake("value_defined_in_terms_of_itself", "value remainder: size of own hand",
             "value remainder: own remainder + size of own hand", "own remainder +", "defined in terms of itself",

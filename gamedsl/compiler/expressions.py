@@ -662,12 +662,13 @@ class ExprCompiler:
         if isinstance(node, (ast.DealCards, ast.Shuffle)):
             step = self.deal_step_builder(node)
             refs = (node.source, *node.targets) if isinstance(node, ast.DealCards) else node.zones
-            touched = [self.zones.resolve_all(tuple(refs), p) for p in range(self.players)]
+            touched = [tuple(self.zones.resolve_all(tuple(refs), p)) for p in range(self.players)]
+            shuffles = isinstance(node, ast.Shuffle)
 
             def deal_or_shuffle(st: Any, p: int, mv: Any) -> None:
                 for zone_id in touched[p]:
                     st._touch(zone_id)
-                step(st, st._effect_rng(), p)
+                step(st, st._shuffle_rng(touched[p]) if shuffles else None, p)
 
             return deal_or_shuffle
         if isinstance(node, ast.TurnTo):

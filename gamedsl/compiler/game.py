@@ -356,11 +356,21 @@ class CompiledGame:
         return list(made)
 
     def _amount(self, amount: Any) -> int | None:
-        if amount is None:
+        """A deal's amount known before play (a number, an option); None: `rest` or an expression."""
+        if isinstance(amount, str) and amount in self.options:
+            return int(self.options[amount])
+        if isinstance(amount, (int, float)):
+            return int(amount)
+        return None
+
+    def _counted(self, amount: Any, pos: Any = None) -> Callable[[Any, int | None], int] | None:
+        """A deal's amount that is an expression (a counter, a value): counted as the cards are dealt."""
+        if amount is None or isinstance(amount, (int, float)) or (isinstance(amount, str) and amount in self.options):
             return None
         if isinstance(amount, str):
-            return int(self.options[amount])
-        return int(amount)
+            amount = ast.NameRef(pos, None, amount)
+        value = self.exprs.expr(amount)
+        return lambda st, p: max(0, int(value(st, p if p is not None else 0, None)))
 
     def _deal_step(self, step: Any) -> DealStep:
         z = self.zones
@@ -384,8 +394,8 @@ class CompiledGame:
                     shuffled(st.zones[zone_id], rng)
 
             return shuffle
-        amount = self._amount(step.amount) if not isinstance(step.amount, str) else None
-        option = step.amount if isinstance(step.amount, str) else None
+        amount = self._amount(step.amount)
+        counted = self._counted(step.amount, step.amount_pos)
         every = step.every is not None
 
         # A player out of the match (`eliminated:`) is dealt nothing: his zones are skipped.
@@ -395,7 +405,7 @@ class CompiledGame:
             source = st.zones[z.resolve(step.source, p)[0]]
             targets = [st.zones[t] for t in z.resolve_all(step.targets, p)
                        if owner is None or owner[t] is None or st.in_play(owner[t])]
-            count = int(self.options[option]) if option else amount
+            count = amount if counted is None else counted(st, p)
             if step.up_to and count is not None:  # as many as each target lacks
                 for target in targets:
                     for _ in range(max(0, count - len(target))):

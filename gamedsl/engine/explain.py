@@ -83,6 +83,15 @@ def _why_not_combination(state: State, action, move) -> tuple[RuleInfo | None, s
     return action.info, "this move is not possible here"
 
 
+def _barred_rank(state: State, card: int, as_card: int | None) -> tuple[RuleInfo, str] | None:
+    """A wild card played as a rank its `wild` declaration does not let it stand for."""
+    c = state._c
+    if as_card is None or card == NO or c.wild[card] is None or as_card >> 2 in c.wild[card]:
+        return None
+    rule = c.model.wild_rules[card >> 2]
+    return rule, f"{cards.CARD_TEXT[card]} may not stand for {cards.RANK_TEXT[as_card >> 2]} ({rule.name}: {rule.description})"
+
+
 def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
     c = state._c
     p = state.current
@@ -135,6 +144,9 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
         if dst == NO or dst not in action.target_sets[p]:
             where = names[dst] if dst != NO else "there"
             return info, f"{state.current_player} may not move a card to {where}"
+        barred = _barred_rank(state, card if card != NO else (pile[-1] if pile else NO), as_card)
+        if barred is not None:
+            return barred
         dest = state.zones[dst]
         if c.slot[dst] and dest:
             return c.zones[dst].spec.info, f"{names[dst]} already holds a card"

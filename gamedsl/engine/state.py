@@ -66,6 +66,9 @@ class State:
         self.turn_positions: dict[tuple, int] = {}
         self.turn_repeats = 0
         self.forgotten = 0  # moves made by playouts, which keep no record (counted in shuffles' seeds)
+        # The moment of the last shuffle during play, and how often each zone was shuffled then:
+        # a zone shuffled again at the same moment (an automatic rule firing again) gets a new order.
+        self.shuffled_at: tuple[str, dict[tuple[int, ...], int]] | None = None
         # zone -> (its list, its counts by rank), for listing plays of combinations: good while the
         # zone holds that very list and nothing has changed it in place (every change that does
         # drops or updates the entry: `_touch`, `_move_all`, the appliers of combination plays)
@@ -228,7 +231,7 @@ class State:
             self.counters = list(frame.counters)
         if frame.extra is not None:
             (self.phase, self.public, self.combos, self.played_by, self.winner, self.declared,
-             self.closed) = frame.extra
+             self.closed, self.shuffled_at) = frame.extra
         (self.current, self.deal_number, self.turn_number, self.moves_in_turn, self.over,
          self.points, results_len) = frame.scalars
         del self.results[results_len:]
@@ -427,8 +430,8 @@ class State:
         now = measure(self, p, None)
 
         def lowers(move: Internal, depth: int) -> bool:
-            return self._after(move, lambda: measure(self, p, None) < now or (
-                depth > 1 and any(lowers(m, depth - 1) for m in self._generate(apply_priorities=False))))
+            return self._after(move, lambda goes_on: measure(self, p, None) < now or (
+                goes_on and depth > 1 and any(lowers(m, depth - 1) for m in self._generate(apply_priorities=False))))
 
         for depth in range(1, priority.depth + 1):  # the shortest sequences: in the fewest moves
             keep = [m for m in moves if lowers(m, depth)]
@@ -441,8 +444,8 @@ class State:
             return True
         if depth <= 1:
             return False
-        return self._after(move, lambda: any(self._leads_to(m, depth - 1, test)
-                                             for m in self._generate(apply_priorities=False)))
+        return self._after(move, lambda goes_on: goes_on and any(self._leads_to(m, depth - 1, test)
+                                                             for m in self._generate(apply_priorities=False)))
 
     def _can_reach(self, player: int, depth: int, goal: Any) -> bool:
         """Could this player, with at most `depth` moves of this turn, bring about `goal`?"""
@@ -452,12 +455,14 @@ class State:
             return True
         if depth <= 0:
             return False
-        return any(self._after(m, lambda: self._can_reach(player, depth - 1, goal))
+        return any(self._after(m, lambda goes_on: goal() if not goes_on else self._can_reach(player, depth - 1, goal))
                    for m in self._generate(apply_priorities=False))
 
     def _after(self, move: Internal, then: Any) -> bool:
-        """Play `move` for a look, ask `then()` if the turn goes on, and take the move back."""
-        player, turn = self.current, self.turn_number
+        """Play `move` for a look, ask `then(goes_on)` and take the move back. `goes_on`: the turn
+        is still the player's (else the move was the last of the turn: it counts, and nothing
+        after it does). A move that ends the deal reaches nothing (the next deal is dealt)."""
+        player, turn, deal = self.current, self.turn_number, self.deal_number
         saved_legal = self._legal
         try:
             self._apply(move)
@@ -466,8 +471,9 @@ class State:
             self._legal = saved_legal
             return False
         try:
-            return (not self.over and self.current == player and self.turn_number == turn
-                    and bool(then()))
+            if self.over or self.deal_number != deal:
+                return False
+            return bool(then(self.current == player and self.turn_number == turn))
         finally:
             self.undo()
             self._legal = saved_legal
@@ -591,7 +597,7 @@ class State:
         frame = self._frame
         if frame is not None and frame.extra is None:
             frame.extra = (self.phase, self.public, self.combos, self.played_by, self.winner, self.declared,
-                           self.closed)
+                           self.closed, self.shuffled_at)
             self.combos = dict(self.combos)
             self.played_by = dict(self.played_by)
 
@@ -647,9 +653,25 @@ class State:
             self.declared = {z: d for z, d in self.declared.items() if z != src}
 
     def _effect_rng(self) -> random.Random:
-        """Shuffles during play: seeded by the game's seed and where in it they happen."""
+        """Randomness during play (`random player`): seeded by the game's seed and the moment."""
+        return random.Random(self._moment())
+
+    def _moment(self) -> str:
+        """Where in the match play is: the deal, the turn, the move in it and the moves made so far."""
         made = len(self.history) + self.forgotten  # the moves made so far, recorded or not
-        return random.Random(f"{self.seed}/{self.deal_number}/{self.turn_number}/{self.moves_in_turn}/{made}")
+        return f"{self.seed}/{self.deal_number}/{self.turn_number}/{self.moves_in_turn}/{made}"
+
+    def _shuffle_rng(self, zone_ids: tuple[int, ...]) -> random.Random:
+        """A shuffle during play: seeded by the game's seed and the moment, and by how often these
+        zones were shuffled at this moment before, so that an automatic rule that gathers,
+        shuffles and turns a card again at the same moment does not get the same order again
+        (the first shuffle keeps the moment's own seed). Undo restores the count with the move."""
+        moment = self._moment()
+        counts = self.shuffled_at[1] if self.shuffled_at is not None and self.shuffled_at[0] == moment else {}
+        again = counts.get(zone_ids, 0)
+        self._save_scalar_state()
+        self.shuffled_at = (moment, {**counts, zone_ids: again + 1})
+        return random.Random(f"{moment}/again {again}" if again else moment)
 
     def _set_phase(self, index: int) -> None:
         self._save_scalar_state()

@@ -206,6 +206,7 @@ class Checker:
         showdown: tuple[str, str] | None = None
         turn_start: tuple[Any, ...] = ()
         wilds: dict[int, tuple[int, ...]] = {}
+        wild_rules: dict[int, RuleInfo] = {}
         match: MatchSpec | None = None
         for stmt in statements:
             if isinstance(stmt, ast.BuildDecl):
@@ -238,6 +239,7 @@ class Checker:
                 barred = {self.rank_of(n, "a wild card's exceptions") for n in stmt.exceptions}
                 if wild is not None:
                     wilds[wild] = tuple(r for r in sorted(self.deck_ranks) if r < 13 and r not in barred)
+                    wild_rules[wild] = self.wild_info(stmt)
             elif isinstance(stmt, ast.DealBlock):
                 self.check_deal(stmt.steps, in_player=False)
                 deal = stmt.steps
@@ -289,6 +291,8 @@ class Checker:
             rules[block.name] = self.info(block, "effect")
         for spec in specs:
             rules[spec.info.name] = spec.info
+        for info in wild_rules.values():
+            rules[info.name] = info
         return GameModel(
             title=title, path=game_file.path, files=files, min_players=low, max_players=high,
             options=options, option_info=option_info, orders=orders, colours=colours, zones=zones,
@@ -296,11 +300,17 @@ class Checker:
             builds=builds, deal=deal, first_player=first, counters=counters, values=values,
             actions=actions, priorities=tuple(priorities), ends=tuple(ends), match=match, rules=rules,
             phases=tuple(self.phases), combinations=combinations, triggers=tuple(triggers), skip=skip,
-            eliminated=eliminated, showdown=showdown, turn_start=turn_start, wilds=wilds, effect_blocks={n: b.effects for n, b in self.effect_blocks.items()},
+            eliminated=eliminated, showdown=showdown, turn_start=turn_start, wilds=wilds, wild_rules=wild_rules, effect_blocks={n: b.effects for n, b in self.effect_blocks.items()},
         )
 
     def info(self, stmt: Any, kind: str) -> RuleInfo:
         return RuleInfo(stmt.name, kind, getattr(stmt, "description", ""), getattr(stmt, "section", ""), stmt.pos)
+
+    @staticmethod
+    def wild_info(stmt: ast.WildDecl) -> RuleInfo:
+        """A `wild` declaration as a rule `explain` can cite: `wild JK: any rank but A — file:line`."""
+        but = f" but {' '.join(n.text for n in stmt.exceptions)}" if stmt.exceptions else ""
+        return RuleInfo(f"wild {stmt.card.text}", "wild", f"any rank{but}", "", stmt.pos)
 
     # ---- cards ------------------------------------------------------------------------
     def rank_of(self, name: ast.Name, what: str) -> int | None:
@@ -693,10 +703,33 @@ class Checker:
                 self.check_zone_ref(step.source, in_player)
                 for zone in step.targets:
                     self.check_zone_ref(zone, in_player)
-                if isinstance(step.amount, str) and step.amount not in self.options:
-                    self.unknown(step.amount_pos or step.pos, "option", step.amount, self.options)
+                self.check_deal_amount(step, in_player)
                 if step.every is not None and step.every.text != "every":
                     self.error(step.every.pos, f"'{step.every.text}' here: deal to 'every' zone of a kind")
+
+    def check_deal_amount(self, step: ast.DealCards, in_player: bool) -> None:
+        """How many cards: a number, `rest`, `up to N`, or any expression (options, counters,
+        values: `deal hand_size …`), a whole number of cards."""
+        amount, pos = step.amount, step.amount_pos or step.pos
+        if isinstance(amount, str):
+            if amount in self.options:
+                if isinstance(self.options[amount], str):
+                    self.error(pos, f"option '{amount}' is not a number of cards")
+                return
+            names = [*self.options, *self.counters, *self.values, *BUILTIN_SHARED, *BUILTIN_PER_PLAYER]
+            if amount not in names and amount != self.move_parameter:
+                self.error(pos, f"'{amount}' is not an option, a counter or a value: a deal amount is a number, "
+                           "'rest', 'up to N' or an expression of options, counters and values",
+                           did_you_mean(amount, names))
+                return
+            amount = ast.NameRef(pos, None, amount)
+        if amount is None or isinstance(amount, float):
+            return
+        if self.move_parameter and _names(amount, self.move_parameter):
+            self.error(pos, f"a deal amount cannot use the move's value '{self.move_parameter}'",
+                       "deal a number, an option, a counter or a value")
+            return
+        self.check_expr(amount, per_player=in_player)
 
     def check_first(self, stmt: ast.FirstPlayer) -> FirstPlayerSpec:
         high = self.players_range[1]  # seats are P1 .. P<high>; never list them all (high may be huge)
@@ -956,16 +989,20 @@ def load_statements(path: Path, seen: tuple[str, ...] = ()) -> tuple[ast.GameFil
     if len(extends) > 1:
         diagnostics.append(Diagnostic(extends[1].pos, "a variant extends one base game", game_file.lines[extends[1].pos.line - 1]))
     try:
-        base_path = resources.find_game(ext.base)
+        base_path = resources.find_base(ext.base, ext.is_path, Path(path))
     except GameNotFoundError as err:
         diagnostics.append(Diagnostic(ext.pos, str(err), game_file.lines[ext.pos.line - 1]))
         raise RulesSemanticError(diagnostics) from None
-    if str(base_path.resolve()) in seen:
-        diagnostics.append(Diagnostic(ext.pos, f"'{ext.base}' extends itself through its bases", game_file.lines[ext.pos.line - 1]))
+    chain = seen + (str(Path(path).resolve()),)
+    if str(base_path.resolve()) in chain:
+        loop = chain[chain.index(str(base_path.resolve())):] + (str(base_path.resolve()),)
+        shown = " → ".join(resources.display_path(Path(p)) for p in loop)
+        diagnostics.append(Diagnostic(ext.pos, f"a game cannot extend itself, through its bases or directly: {shown}",
+                                      game_file.lines[ext.pos.line - 1], "extend a different file"))
         raise RulesSemanticError(diagnostics)
     if diagnostics:
         raise RulesSemanticError(diagnostics)
-    _, base_statements, base_lines, base_files = load_statements(base_path, seen + (str(Path(path).resolve()),))
+    _, base_statements, base_lines, base_files = load_statements(base_path, chain)
     lines.update(base_lines)
     merged = list(base_statements)
     index = {_statement_key(s): i for i, s in enumerate(merged) if _statement_key(s)}
@@ -1001,6 +1038,17 @@ def check_file(path: str | Path) -> GameModel:
 
 
 __all__ = ["Checker", "RulesSyntaxError", "check_file"]
+
+
+def _names(node: Any, name: str) -> bool:
+    """Does this expression name `name` without an owner?"""
+    if isinstance(node, ast.NameRef):
+        return node.owner is None and node.name == name
+    if isinstance(node, tuple):
+        return any(_names(item, name) for item in node)
+    if hasattr(node, "__dataclass_fields__"):
+        return any(_names(getattr(node, f), name) for f in node.__dataclass_fields__ if f != "pos")
+    return False
 
 
 def _uses_own(effects: tuple[Any, ...]) -> bool:

@@ -189,5 +189,6 @@ class GameModel:
     effect_blocks: dict[str, tuple[ast.Effect, ...]] = field(default_factory=dict)  # named `effect` blocks
     showdown: tuple[str, str] | None = None  # (zone, value): what the end of a deal shows of each player
     wilds: dict[int, tuple[int, ...]] = field(default_factory=dict)  # wild rank -> the ranks it may stand for
+    wild_rules: dict[int, RuleInfo] = field(default_factory=dict)  # wild rank -> its `wild` declaration
     turn_start: tuple[ast.Effect, ...] = ()  # `at turn start:` effects
     points: dict[str, dict[int, float]] = field(default_factory=dict)

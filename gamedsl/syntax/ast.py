@@ -412,7 +412,8 @@ class GameTitle:
 @dataclass(frozen=True)
 class Extends:
     pos: SourcePos
-    base: str
+    base: str  # a game's name (a file beside this one, or a shipped game), or a path
+    is_path: bool = False  # written in quotes: a file, relative to the extending file's folder
 
 
 @dataclass(frozen=True)
@@ -501,7 +502,7 @@ class Shuffle:
 @dataclass(frozen=True)
 class DealCards:
     pos: SourcePos
-    amount: float | str | None  # a number, an option name, or None for "rest"
+    amount: float | str | Expr | None  # a number, a name (option, counter, value), an expression; None: "rest"
     source: ZoneRef
     every: Name | None  # `to every own house`
     targets: tuple[ZoneRef, ...]

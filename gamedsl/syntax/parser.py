@@ -369,7 +369,10 @@ class _ToAst(Transformer):
         return ast.GameTitle(self._pos(meta, children), self._string(children))
 
     def extends_stmt(self, meta, children):
-        return ast.Extends(self._pos(meta, children), str(children[0]))
+        token = children[0]
+        if token.type == "STRING":  # `extends "base.game"`: a file, relative to this one
+            return ast.Extends(self._pos(meta, children), str(token)[1:-1], is_path=True)
+        return ast.Extends(self._pos(meta, children), str(token))
 
     def players_stmt(self, meta, children):
         numbers = [float(t) for t in _tokens(children, "NUMBER")]
@@ -509,16 +512,13 @@ class _ToAst(Transformer):
     def deal_cards_stmt(self, meta, children):
         amount_raw = children[0]
         up_to = isinstance(amount_raw, tuple) and amount_raw[0] == "up_to"
-        if isinstance(amount_raw, Token):
-            amount: float | str | None = float(amount_raw) if amount_raw.type == "NUMBER" else str(amount_raw)
-        else:
-            amount = amount_raw[1] if up_to else None
+        written = amount_raw[1] if up_to else amount_raw  # an expression, or None for `rest`
         source = children[1]
         quant = _tokens(children[2:], "QUANT")
         every = ast.Name(self._tpos(quant[0]), str(quant[0])) if quant else None
-        amount_pos = self._tpos(amount_raw) if isinstance(amount_raw, Token) else None
-        return ast.DealCards(self._pos(meta, children), amount, source, every, children[-1], amount_pos=amount_pos,
-                             up_to=up_to)
+        amount_pos = getattr(written, "pos", None)
+        return ast.DealCards(self._pos(meta, children), _deal_amount(written), source, every, children[-1],
+                             amount_pos=amount_pos, up_to=up_to)
 
     def deal_set(self, meta, children):
         return ast.SetTo(self._pos(meta, children), children[0], children[1])
@@ -573,7 +573,7 @@ class _ToAst(Transformer):
         return ast.TurnStart(self._pos(meta, children), tuple(children[0]))
 
     def up_to(self, meta, children):
-        return ("up_to", float(children[0]))
+        return ("up_to", children[0])
 
     def ties_again(self, meta, children):
         return ast.Name(self._pos(meta, children), "again")
@@ -1107,6 +1107,16 @@ class _ToAst(Transformer):
         owner = self._text(children, "OWNER") or None
         name = _tokens(children, "NAME")[0]
         return ast.NameRef(self._pos(meta, children), owner, str(name))
+
+
+def _deal_amount(written: Any) -> Any:
+    """A deal's amount as the model keeps it: a number, a bare name (an option, a counter or a
+    value), None for `rest`, or any other expression."""
+    if isinstance(written, ast.Num):
+        return float(written.value)
+    if isinstance(written, ast.NameRef) and written.owner is None:
+        return written.name
+    return written
 
 
 def _is_effect(node: Any) -> bool:
