@@ -91,7 +91,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.load:
         from .records import load
 
-        state, saved_seats = load(args.load)
+        if args.option or args.players is not None:
+            print("--load resumes the game with the players and options it was saved with: "
+                  "drop --players and --option", file=sys.stderr)
+            return EXIT_USAGE
+        state, saved_seats = load(args.load, args.game)
         seats = _seat_specs(args.seats, state.game.players, saved_seats)
         if seats is None:
             return EXIT_USAGE
@@ -115,7 +119,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from .console import deal_report, render
     from .records import replay_states
 
-    state, seats, moves = replay_states(args.file)
+    state, seats, moves = replay_states(args.file, args.game)
     seat = state.players.index(args.as_player.upper()) if args.as_player else None
     print(f"{state.game.title}: {len(moves)} moves ({', '.join(f'{p}: {k}' for p, k in zip(state.players, seats))}).")
     seen = 0
@@ -248,12 +252,15 @@ def build_parser() -> argparse.ArgumentParser:
     game_options(play, optional_game=True)
     play.add_argument("--seats", help="comma-separated seats: human, computer, random, greedy, mcts, mcts:400 "
                       "(simulations), mcts:2s (seconds) (default: human,computer,...)")
-    play.add_argument("--load", metavar="FILE", help="resume a game saved with the console's 'save FILE'")
+    play.add_argument("--load", metavar="FILE", help="resume a game saved with the console's 'save FILE' (GAME: "
+                      "its rules, when they are neither shipped nor beside the save)")
     play.add_argument("--no-color", action="store_true", help="plain cards (AH, 10D), no colours")
     play.set_defaults(run=cmd_play)
 
     replay = sub.add_parser("replay", help="step through a saved game")
     replay.add_argument("file", help="a file written by the console's 'save FILE'")
+    replay.add_argument("game", nargs="?", default=None,
+                        help="the rules to replay it with, when they are neither shipped nor beside the save")
     replay.add_argument("--all", action="store_true", help="print every move at once, without stopping")
     replay.add_argument("--as", dest="as_player", metavar="PLAYER", help="show the table as PLAYER sees it")
     replay.set_defaults(run=cmd_replay)

@@ -209,7 +209,7 @@ class Console:
             return False
 
     def save(self, name: str) -> None:
-        from .records import save
+        from .records import resume_command, save
 
         if not name:
             self.say("save where? e.g. 'save my_game.yaml'")
@@ -219,7 +219,7 @@ class Console:
         except OSError as err:
             self.say(f"Could not save to {name}: {err.strerror or err}. The game goes on.")
             return
-        self.say(f"Saved to {path}. Resume with: gamedsl play --load {path}")
+        self.say(f"Saved to {path}. Resume with: {resume_command(self.state, path)}")
 
     def undo(self, seat: int) -> bool:
         state = self.state
