@@ -63,10 +63,16 @@ def _start(game, args: argparse.Namespace):
     """The position `--position FILE` gives, or a new deal from `--seed`; None if unreadable."""
     if not args.position:
         return game.new_game(args.seed)
+    from .documents import DocumentError, read_document
+    from .engine.position import MAX_POSITION_SIZE
+
     try:
-        text = Path(args.position).read_text(encoding="utf-8")
+        text = read_document(args.position, MAX_POSITION_SIZE)
     except OSError as err:
         print(f"cannot read the position: {err}", file=sys.stderr)
+        return None
+    except DocumentError as err:
+        print(f"{args.position}: the position is {err}", file=sys.stderr)
         return None
     return game.load_position(text)
 

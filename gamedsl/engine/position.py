@@ -68,11 +68,9 @@ def load_position(game: Game, text: str) -> State:
         raise PositionError("a position is a YAML mapping with keys such as 'turn' and 'zones'")
     problems: list[str] = []
     unknown = [key for key in doc if key not in _KEYS]
-    for key in unknown[:MAX_PROBLEMS]:  # hints cost time: not for every key of a huge mapping
-        hint = did_you_mean(str(key), _KEYS)
+    for number, key in enumerate(unknown):
+        hint = did_you_mean(str(key), _KEYS) if number < MAX_PROBLEMS else ""  # only for the keys shown
         problems.append(f"unknown key '{key}'" + (f" — {hint}" if hint else "") + f" (keys: {', '.join(_KEYS)})")
-    if len(unknown) > MAX_PROBLEMS:
-        problems.append(f"… and {len(unknown) - MAX_PROBLEMS} more unknown keys")
     c = game.compiled
     state = State(game, _seed(doc.get("seed", 0), problems))
     state.deal_number = _int(doc.get("deal", 1), "deal", problems)
