@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,6 +17,23 @@ from . import resources
 from .errors import GameNotFoundError, MoveError, PositionError, RulesError, RulesRuntimeError, SaveFileError
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
+
+
+SEED_DIGITS, SEED_LENGTH = 40, 100
+_WHOLE = re.compile(r"-?[0-9]+")
+_SEED_WORD = re.compile(r"[A-Za-z0-9_.-]+")
+
+
+def _seed(text: str) -> int | str:
+    """`--seed`: a whole number (or, as before, a word of letters and digits) of a sane length."""
+    if _WHOLE.fullmatch(text):
+        if len(text.lstrip("-")) > SEED_DIGITS:
+            raise argparse.ArgumentTypeError(f"a seed has at most {SEED_DIGITS} digits, not {len(text.lstrip('-'))}")
+        return int(text)
+    if _SEED_WORD.fullmatch(text) and len(text) <= SEED_LENGTH:
+        return text
+    raise argparse.ArgumentTypeError(f"a seed is a whole number such as 3 (or a word of letters, digits, "
+                                     f"'_', '-', '.'), not {text[:40]!r}")
 
 
 def _options(pairs: Sequence[str]) -> dict[str, str]:
@@ -246,7 +264,7 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("game", help="a shipped game's name (see 'gamedsl list') or a .game file")
         p.add_argument("--players", type=int, default=None, help="number of players, where the game allows several")
         p.add_argument("--option", action="append", metavar="NAME=VALUE", help="set an option of the game file")
-        p.add_argument("--seed", default=0, help="seed of the shuffles (default 0)")
+        p.add_argument("--seed", default=0, type=_seed, help="seed of the shuffles: a whole number (default 0)")
 
     moves = sub.add_parser("moves", help="print the legal moves of a position, one per line, sorted")
     game_options(moves)
@@ -303,8 +321,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help()
         return EXIT_USAGE
-    if hasattr(args, "seed"):
-        args.seed = int(args.seed) if str(args.seed).lstrip("-").isdigit() else args.seed
     try:
         return args.run(args)
     except RulesError as err:

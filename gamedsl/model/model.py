@@ -191,3 +191,5 @@ class GameModel:
     wilds: dict[int, tuple[int, ...]] = field(default_factory=dict)  # wild rank -> the ranks it may stand for
     turn_start: tuple[ast.Effect, ...] = ()  # `at turn start:` effects
     points: dict[str, dict[int, float]] = field(default_factory=dict)
+    option_ranges: dict[str, tuple[float, float]] = field(default_factory=dict)  # `from 1 to 10`
+    counted_options: frozenset[str] = frozenset()  # options that say how many cards a deal moves
