@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -17,6 +18,23 @@ from .errors import GameNotFoundError, MoveError, PositionError, RulesError, Rul
 from .terminal import escaped_output, unescaped
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
+
+
+SEED_DIGITS, SEED_LENGTH = 40, 100
+_WHOLE = re.compile(r"-?[0-9]+")
+_SEED_WORD = re.compile(r"[A-Za-z0-9_.-]+")
+
+
+def _seed(text: str) -> int | str:
+    """`--seed`: a whole number (or, as before, a word of letters and digits) of a sane length."""
+    if _WHOLE.fullmatch(text):
+        if len(text.lstrip("-")) > SEED_DIGITS:
+            raise argparse.ArgumentTypeError(f"a seed has at most {SEED_DIGITS} digits, not {len(text.lstrip('-'))}")
+        return int(text)
+    if _SEED_WORD.fullmatch(text) and len(text) <= SEED_LENGTH:
+        return text
+    raise argparse.ArgumentTypeError(f"a seed is a whole number such as 3 (or a word of letters, digits, "
+                                     f"'_', '-', '.'), not {text[:40]!r}")
 
 
 def _options(pairs: Sequence[str]) -> dict[str, str]:
@@ -64,10 +82,16 @@ def _start(game, args: argparse.Namespace):
     """The position `--position FILE` gives, or a new deal from `--seed`; None if unreadable."""
     if not args.position:
         return game.new_game(args.seed)
+    from .documents import DocumentError, read_document
+    from .engine.position import MAX_POSITION_SIZE
+
     try:
-        text = Path(args.position).read_text(encoding="utf-8")
+        text = read_document(args.position, MAX_POSITION_SIZE)
     except OSError as err:
         print(f"cannot read the position: {err}", file=sys.stderr)
+        return None
+    except DocumentError as err:
+        print(f"{args.position}: the position is {err}", file=sys.stderr)
         return None
     return game.load_position(text)
 
@@ -92,7 +116,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.load:
         from .records import load
 
-        state, saved_seats = load(args.load)
+        if args.option or args.players is not None:
+            print("--load resumes the game with the players and options it was saved with: "
+                  "drop --players and --option", file=sys.stderr)
+            return EXIT_USAGE
+        state, saved_seats = load(args.load, args.game)
         seats = _seat_specs(args.seats, state.game.players, saved_seats)
         if seats is None:
             return EXIT_USAGE
@@ -126,7 +154,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from .console import deal_report, render
     from .records import replay_states
 
-    state, seats, moves = replay_states(args.file)
+    state, seats, moves = replay_states(args.file, args.game)
     seat = state.players.index(args.as_player.upper()) if args.as_player else None
     print(f"{state.game.title}: {len(moves)} moves ({', '.join(f'{p}: {k}' for p, k in zip(state.players, seats))}).")
     seen = 0
@@ -247,8 +275,9 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("game", help="a shipped game's name (see 'gamedsl list') or a .game file")
         p.add_argument("--players", type=int, default=None, help="number of players, where the game allows several")
         p.add_argument("--option", action="append", metavar="NAME=VALUE", help="set an option of the game file")
-        p.add_argument("--seed", default=None if fresh_seed else 0,
-                       help="seed of the shuffles (default: " + ("a new one, printed)" if fresh_seed else "0)"))
+        p.add_argument("--seed", default=None if fresh_seed else 0, type=_seed,
+                       help="seed of the shuffles: a whole number or a word (default: "
+                       + ("a new one, printed)" if fresh_seed else "0)"))
 
     moves = sub.add_parser("moves", help="print the legal moves of a position, one per line, sorted")
     game_options(moves)
@@ -260,12 +289,15 @@ def build_parser() -> argparse.ArgumentParser:
     game_options(play, optional_game=True, fresh_seed=True)
     play.add_argument("--seats", help="comma-separated seats: human, computer, random, greedy, mcts, mcts:400 "
                       "(simulations), mcts:2s (seconds) (default: human,computer,...)")
-    play.add_argument("--load", metavar="FILE", help="resume a game saved with the console's 'save FILE'")
+    play.add_argument("--load", metavar="FILE", help="resume a game saved with the console's 'save FILE' (GAME: "
+                      "its rules, when they are neither shipped nor beside the save)")
     play.add_argument("--no-color", action="store_true", help="plain cards (AH, 10D), no colours")
     play.set_defaults(run=cmd_play)
 
     replay = sub.add_parser("replay", help="step through a saved game")
     replay.add_argument("file", help="a file written by the console's 'save FILE'")
+    replay.add_argument("game", nargs="?", default=None,
+                        help="the rules to replay it with, when they are neither shipped nor beside the save")
     replay.add_argument("--all", action="store_true", help="print every move at once, without stopping")
     replay.add_argument("--as", dest="as_player", metavar="PLAYER", help="show the table as PLAYER sees it")
     replay.set_defaults(run=cmd_replay)
@@ -302,8 +334,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help()
         return EXIT_USAGE
-    if hasattr(args, "seed"):
-        args.seed = int(args.seed) if str(args.seed).lstrip("-").isdigit() else args.seed
     try:
         with escaped_output():  # text from files and saves never drives the terminal
             return _run(args)

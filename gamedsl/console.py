@@ -292,7 +292,7 @@ class Console:
         return move if any(m.action == move.action for m in legal) else None
 
     def save(self, name: str) -> None:
-        from .records import save
+        from .records import resume_command, save
 
         if not name:
             self.say("save where? e.g. 'save my_game.yaml'")
@@ -307,7 +307,7 @@ class Console:
                 problem = str(err)
             else:
                 self.unsaved = False
-                self.say(f"Saved to {path}. Resume with: gamedsl play --load {path}")
+                self.say(f"Saved to {path}. Resume with: {resume_command(self.state, path)}")
                 return
         self.say(f"Could not save to '{_shown(name)}': {problem}. The game goes on.")
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +31,20 @@ class Game:
                 hint = did_you_mean(name, values)
                 raise ValueError(f"{model.title} has no option '{name}'" + (f" — {hint}" if hint else "")
                                  + f" (options: {', '.join(values) or 'none'})")
-            values[name] = _coerce(value, values[name])
+            values[name] = option_value(model, name, value)
         self.options = values
         self.compiled = CompiledGame(model, count, values)
+        self._check_counts()
         self.codec = MoveCodec(self.compiled)
+
+    def _check_counts(self) -> None:
+        """Options that say how many cards to deal: whole numbers, and no more than the game has."""
+        most = sum(self.compiled.universe.values())
+        for name in sorted(self.model.counted_options):
+            value = self.options[name]
+            if value != int(value) or not 0 <= value <= most:
+                raise ValueError(f"option {name} is a number of cards to deal: a whole number from 0 to {most} "
+                                 f"(the cards of {self.title}), not {value:g}")
 
     @property
     def title(self) -> str:
@@ -77,13 +89,45 @@ class Game:
         return f"<Game {self.title!r} from {self.path}, {self.players} players>"
 
 
-def _coerce(value: Any, default: Any) -> Any:
-    if isinstance(default, float) and isinstance(value, str):
+_NUMBER = re.compile(r"-?[0-9]{1,30}(\.[0-9]{1,30})?")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
+
+
+def option_value(model: GameModel, name: str, value: Any) -> float | str:
+    """The value `value` (typed by a user, read from a save) for the option, checked: a plain
+    finite number within the option's range (a word for a word option); ValueError saying what
+    the option takes otherwise."""
+    default = model.options[name]
+    if isinstance(default, str):
+        if isinstance(value, str) and _WORD.fullmatch(value):
+            return value
+        raise ValueError(f"option {name} takes a word (letters, digits and _, like {default}), not {_shown(value)}")
+    number = _number(value)
+    low, high = model.option_ranges.get(name, (-math.inf, math.inf))
+    span = f"a number from {low:g} to {high:g}" if name in model.option_ranges else "a plain number"
+    if number is None or not low <= number <= high:
+        shown = _shown(value) if number is None else f"{number:g}"
+        raise ValueError(f"option {name} takes {span} (like {default:g}), not {shown}")
+    return number
+
+
+def _number(value: Any) -> float | None:
+    """A finite number written plainly (`5`, `-2`, `2.5`; not `nan`, `1e400`, `٥`), or None."""
+    if isinstance(value, str):
+        text = value.strip()
+        return float(text) if _NUMBER.fullmatch(text) else None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
         try:
-            return float(value)
-        except ValueError:
-            raise ValueError(f"option value '{value}' should be a number") from None
-    return float(value) if isinstance(value, int) else value
+            number = float(value)
+        except OverflowError:
+            return None
+        return number if math.isfinite(number) else None
+    return None
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def load_game(name_or_path: str | Path, players: int | None = None,

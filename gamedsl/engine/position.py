@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from .. import cards
+from ..documents import DocumentError, parse_document
 from ..errors import PositionError, RulesRuntimeError, did_you_mean
 from .state import State
 
@@ -21,6 +22,10 @@ if TYPE_CHECKING:
 DEFAULT_PHASE = "play"
 _KEYS = ("game", "deal", "turn", "phase", "moves_this_turn", "zones", "counters", "scores", "seed", "over",
          "combinations", "revealed", "wilds", "closed")
+MAX_POSITION_SIZE = 256_000  # characters: a real position takes a few thousand
+MAX_POSITION_VALUES = 20_000  # a real one, a few hundred: two packs are 104 cards
+MAX_PROBLEMS = 20  # shown at once: the first ones tell what is wrong
+MAX_SEED_LENGTH = 100
 
 
 def to_yaml(state: State) -> str:
@@ -54,22 +59,20 @@ def to_yaml(state: State) -> str:
 
 def load_position(game: Game, text: str) -> State:
     try:
-        doc = yaml.safe_load(text)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise PositionError(f"the position is not valid YAML{where}: {getattr(err, 'problem', err)}") from None
+        doc = parse_document(text, MAX_POSITION_SIZE, MAX_POSITION_VALUES)
+    except DocumentError as err:
+        raise PositionError(f"the position is {err}") from None
     if doc is None:
         doc = {}
     if not isinstance(doc, dict):
         raise PositionError("a position is a YAML mapping with keys such as 'turn' and 'zones'")
     problems: list[str] = []
-    for key in doc:
-        if key not in _KEYS:
-            hint = did_you_mean(str(key), _KEYS)
-            problems.append(f"unknown key '{key}'" + (f" — {hint}" if hint else "") + f" (keys: {', '.join(_KEYS)})")
+    unknown = [key for key in doc if key not in _KEYS]
+    for number, key in enumerate(unknown):
+        hint = did_you_mean(str(key), _KEYS) if number < MAX_PROBLEMS else ""  # only for the keys shown
+        problems.append(f"unknown key '{key}'" + (f" — {hint}" if hint else "") + f" (keys: {', '.join(_KEYS)})")
     c = game.compiled
-    state = State(game, doc.get("seed", 0) if isinstance(doc.get("seed", 0), (int, str)) else 0)
+    state = State(game, _seed(doc.get("seed", 0), problems))
     state.deal_number = _int(doc.get("deal", 1), "deal", problems)
     turn = str(doc.get("turn", "P1"))
     if turn not in state.players:
@@ -85,6 +88,9 @@ def load_position(game: Game, text: str) -> State:
     if not isinstance(zones, dict):
         problems.append("'zones' must map zone names to lists of cards")
         zones = {}
+    if len(zones) > len(c.zones.names):
+        raise PositionError(f"bad position: it lists {len(zones)} zones, but the game has {len(c.zones.names)}")
+    most = sum(c.universe.values())
     used: dict[int, int] = {}
     for name, listed in zones.items():
         zone_id = c.zones.by_name.get(str(name))
@@ -98,6 +104,9 @@ def load_position(game: Game, text: str) -> State:
             listed = listed.split()
         if not isinstance(listed, list):
             problems.append(f"zone '{name}' must be a list of cards, bottom to top")
+            continue
+        if len(listed) > most:
+            problems.append(f"{name} lists {len(listed)} cards, but the game has {most}")
             continue
         pile = []
         for item in listed:
@@ -118,6 +127,8 @@ def load_position(game: Game, text: str) -> State:
     if not isinstance(counters, dict):
         problems.append("'counters' must map counter names (like P1.idle) to numbers")
         counters = {}
+    if len(counters) > len(c.counters.labels):
+        raise PositionError(f"bad position: it lists {len(counters)} counters, but the game has {len(c.counters.labels)}")
     for label, value in counters.items():
         if label not in c.counters.labels:
             hint = did_you_mean(str(label), c.counters.labels)
@@ -161,8 +172,24 @@ def load_position(game: Game, text: str) -> State:
     if not problems and not state.over:
         problems.extend(_ends_already(state))
     if problems:
-        raise PositionError("bad position:\n  " + "\n  ".join(problems))
+        raise PositionError("bad position:\n  " + "\n  ".join(_first(problems)))
     return state
+
+
+def _first(problems: list[str]) -> list[str]:
+    """The first problems, and how many more: a message stays readable whatever the document."""
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    return problems[:MAX_PROBLEMS] + [f"… and {len(problems) - MAX_PROBLEMS} more problems"]
+
+
+def _seed(value: Any, problems: list[str]) -> int | str:
+    """The position's seed: a whole number or a short text (the shuffles to come depend on it)."""
+    if isinstance(value, str) and len(value) <= MAX_SEED_LENGTH or isinstance(value, int) and not isinstance(value, bool):
+        return value
+    problems.append(f"'seed' must be a whole number or a word of at most {MAX_SEED_LENGTH} characters, "
+                    f"not {type(value).__name__} {str(value)[:40]!r}")
+    return 0
 
 
 def _ends_already(state: State) -> list[str]:

@@ -83,6 +83,8 @@ class Checker:
         self.zones_decl: dict[str, ast.ZoneDecl] = {}
         options: dict[str, float | str] = {}
         option_info: dict[str, tuple[str, SourcePos]] = {}
+        option_ranges: dict[str, tuple[float, float]] = {}
+        self.counted_options: set[str] = set()  # options that say how many cards a deal moves
         orders: dict[str, tuple[int, ...]] = {}
         colours: dict[str, tuple[int, ...]] = {}
         suit_orders: dict[str, tuple[int, ...]] = {}
@@ -108,6 +110,7 @@ class Checker:
                     self.error(stmt.name_pos or stmt.pos, f"option '{stmt.name}' is declared twice")
                 options[stmt.name] = stmt.default
                 option_info[stmt.name] = (stmt.description, stmt.pos)
+                self.check_option(stmt, option_ranges)
             elif isinstance(stmt, ast.OrderDecl):
                 orders[stmt.name] = self.check_order(stmt, orders)
             elif isinstance(stmt, ast.ColourDecl):
@@ -138,6 +141,7 @@ class Checker:
                 self.error(players.pos, "the number of players must be a whole number, or a range like 2..8")
         self.players_range = (low, high)
         self.options = options
+        self.option_info = option_info
         self.orders = orders
         zones = {name: self.check_zone(decl, low, high) for name, decl in self.zones_decl.items()}
         self.zones = zones
@@ -295,7 +299,8 @@ class Checker:
             rules[info.name] = info
         return GameModel(
             title=title, path=game_file.path, files=files, min_players=low, max_players=high,
-            options=options, option_info=option_info, orders=orders, colours=colours, zones=zones,
+            options=options, option_info=option_info, option_ranges=option_ranges,
+            counted_options=frozenset(self.counted_options), orders=orders, colours=colours, zones=zones,
             suit_orders=suit_orders, points=points,
             builds=builds, deal=deal, first_player=first, counters=counters, values=values,
             actions=actions, priorities=tuple(priorities), ends=tuple(ends), match=match, rules=rules,
@@ -713,8 +718,7 @@ class Checker:
         amount, pos = step.amount, step.amount_pos or step.pos
         if isinstance(amount, str):
             if amount in self.options:
-                if isinstance(self.options[amount], str):
-                    self.error(pos, f"option '{amount}' is not a number of cards")
+                self.check_counted_option(amount, pos)
                 return
             names = [*self.options, *self.counters, *self.values, *BUILTIN_SHARED, *BUILTIN_PER_PLAYER]
             if amount not in names and amount != self.move_parameter:
@@ -730,6 +734,35 @@ class Checker:
                        "deal a number, an option, a counter or a value")
             return
         self.check_expr(amount, per_player=in_player)
+
+    def check_counted_option(self, name: str, pos: SourcePos) -> None:
+        """An option that says how many cards to deal: a number option whose default is a count."""
+        if name not in self.options:
+            self.unknown(pos, "option", name, self.options)
+            return
+        if isinstance(self.options[name], str):
+            self.error(pos, f"option '{name}' is a word: a deal needs a number of cards")
+            return
+        default = self.options[name]
+        if default != int(default) and name not in self.counted_options:
+            self.error(self.option_info[name][1], f"option '{name}' is {default:g}, but line {pos.line} of {pos.file} "
+                       "deals that many cards", "a number of cards is a whole number")
+        self.counted_options.add(name)
+
+    def check_option(self, stmt: ast.OptionDecl, ranges: dict[str, tuple[float, float]]) -> None:
+        """A number option's default lies within its range, if it declares one."""
+        if stmt.bounds is None:
+            return
+        low, high = stmt.bounds.low, stmt.bounds.high
+        if isinstance(stmt.default, str):
+            self.error(stmt.bounds.pos, f"option '{stmt.name}' is a word: only a number option has a range")
+        elif low > high:
+            self.error(stmt.bounds.pos, f"option '{stmt.name}': 'from {low:g} to {high:g}' is not a range",
+                       "write the smaller number first")
+        elif not low <= stmt.default <= high:
+            self.error(stmt.pos, f"option '{stmt.name}': its default {stmt.default:g} is not from {low:g} to {high:g}")
+        else:
+            ranges[stmt.name] = (low, high)
 
     def check_first(self, stmt: ast.FirstPlayer) -> FirstPlayerSpec:
         high = self.players_range[1]  # seats are P1 .. P<high>; never list them all (high may be huge)

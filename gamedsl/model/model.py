@@ -192,3 +192,5 @@ class GameModel:
     wild_rules: dict[int, RuleInfo] = field(default_factory=dict)  # wild rank -> its `wild` declaration
     turn_start: tuple[ast.Effect, ...] = ()  # `at turn start:` effects
     points: dict[str, dict[int, float]] = field(default_factory=dict)
+    option_ranges: dict[str, tuple[float, float]] = field(default_factory=dict)  # `from 1 to 10`
+    counted_options: frozenset[str] = frozenset()  # options that say how many cards a deal moves

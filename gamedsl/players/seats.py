@@ -4,6 +4,7 @@ chooses in a world seen from its seat and whose choice is checked against the re
 from __future__ import annotations
 
 import random
+import re
 from typing import Protocol
 
 from ..engine import Move, State
@@ -25,6 +26,12 @@ SPEC_HELP = ("random, greedy (alias computer) or mcts; mcts takes a budget: mcts
              "per move) or mcts:2s (seconds per move; not reproducible)")
 
 
+MAX_SIMULATIONS = 1_000_000  # per move
+MAX_SECONDS = 3600  # per move
+_SIMULATIONS = re.compile(r"[0-9]{1,7}")
+_SECONDS = re.compile(r"[0-9]{1,4}(\.[0-9]{1,6})?s")
+
+
 class PlayerSpecError(ValueError):
     """A seat description that names no player or gives it a budget it cannot take."""
 
@@ -43,14 +50,19 @@ def check_spec(spec: str) -> str:
     if budget:
         if kind != "mcts":
             raise PlayerSpecError(f"'{spec}': only mcts takes a budget (mcts:400 or mcts:2s)")
-        number = budget.removesuffix("s")
-        try:
-            value = float(number)
-        except ValueError:
-            value = -1
-        if value <= 0 or (not budget.endswith("s") and not number.isdigit()):
-            raise PlayerSpecError(f"'{spec}': a budget is a number of simulations (mcts:400) or of seconds (mcts:2s)")
+        if not _budget_fits(budget):
+            raise PlayerSpecError(f"'{spec}': a budget is a number of simulations from 1 to {MAX_SIMULATIONS} "
+                                  f"(mcts:400) or of seconds, more than 0 and at most {MAX_SECONDS} (mcts:2s)")
     return f"{kind}:{budget}" if budget else kind
+
+
+def _budget_fits(budget: str) -> bool:
+    """Plain digits (not `nan`, `inf`, `1e9`), and no budget that would make a move last for ever."""
+    if _SIMULATIONS.fullmatch(budget):
+        return 1 <= int(budget) <= MAX_SIMULATIONS
+    if _SECONDS.fullmatch(budget):
+        return 0 < float(budget[:-1]) <= MAX_SECONDS
+    return False
 
 
 def make_player(spec: str, seed: int | str = 0) -> Player:

@@ -430,6 +430,14 @@ class OptionDecl:
     default: float | str
     description: str = ""
     name_pos: SourcePos | None = None  # where the name is written (pos: where the statement starts)
+    bounds: OptionRange | None = None  # `from 1 to 10`: the values it may be given
+
+
+@dataclass(frozen=True)
+class OptionRange:
+    pos: SourcePos
+    low: float
+    high: float
 
 
 @dataclass(frozen=True)

@@ -383,7 +383,12 @@ class _ToAst(Transformer):
         value = children[1]
         default: float | str = value if isinstance(value, float) else str(value)
         description = self._string(children[2:])
-        return ast.OptionDecl(self._pos(meta, children), str(name), default, description, name_pos=self._tpos(name))
+        bounds = next((c for c in children[2:] if isinstance(c, ast.OptionRange)), None)
+        return ast.OptionDecl(self._pos(meta, children), str(name), default, description, name_pos=self._tpos(name),
+                              bounds=bounds)
+
+    def option_range(self, meta, children):
+        return ast.OptionRange(self._pos(meta, children), children[0], children[1])
 
     def remove_stmt(self, meta, children):
         return ast.Remove(self._pos(meta, children), str(children[0]))
