@@ -398,9 +398,8 @@ class CompiledGame:
             count = int(self.options[option]) if option else amount
             if step.up_to and count is not None:  # as many as each target lacks
                 for target in targets:
-                    for _ in range(max(0, count - len(target))):
-                        if source:
-                            target.append(source.pop())
+                    for _ in range(min(count - len(target), len(source))):  # while cards last
+                        target.append(source.pop())
                 return
             if count is None:  # the rest
                 per_target = len(source) // max(1, len(targets)) if not every else len(source)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
-from .. import resources
+from .. import limits, resources
 from ..compiler.game import CompiledGame
 from ..model import check_file
 from ..model.model import GameModel, RuleInfo
@@ -30,6 +31,8 @@ class Game:
                 raise ValueError(f"{model.title} has no option '{name}'" + (f" — {hint}" if hint else "")
                                  + f" (options: {', '.join(values) or 'none'})")
             values[name] = _coerce(value, values[name])
+            if name in model.count_options:
+                _check_count(name, values[name])
         self.options = values
         self.compiled = CompiledGame(model, count, values)
         self.codec = MoveCodec(self.compiled)
@@ -80,10 +83,20 @@ class Game:
 def _coerce(value: Any, default: Any) -> Any:
     if isinstance(default, float) and isinstance(value, str):
         try:
-            return float(value)
+            number = float(value)
         except ValueError:
             raise ValueError(f"option value '{value}' should be a number") from None
+        if not math.isfinite(number):  # a rules file cannot write one either
+            raise ValueError(f"option value '{value}' should be a finite number")
+        return number
     return float(value) if isinstance(value, int) else value
+
+
+def _check_count(name: str, value: Any) -> None:
+    """An option the deal uses as a number of cards, as the checker checks its default."""
+    if not isinstance(value, float) or value != int(value) or not 0 <= value <= limits.MAX_DEAL:
+        raise ValueError(f"option '{name}' is a number of cards to deal: a whole number from 0 to "
+                         f"{limits.MAX_DEAL}, not {value!r}")
 
 
 def load_game(name_or_path: str | Path, players: int | None = None,

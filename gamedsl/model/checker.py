@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .. import cards, resources
+from .. import cards, limits, resources
 from ..errors import Diagnostic, GameNotFoundError, RulesSemanticError, RulesSyntaxError, SourcePos, did_you_mean
 from ..syntax import ast, parse_file
 from .model import (
@@ -136,11 +136,14 @@ class Checker:
             low, high = int(players.low), int(players.high)
             if players.low != low or players.high != high or low < 1 or high < low:
                 self.error(players.pos, "the number of players must be a whole number, or a range like 2..8")
+            elif high > limits.MAX_PLAYERS:
+                self.error(players.pos, f"{high} players: a game has at most {limits.MAX_PLAYERS}")
         self.players_range = (low, high)
         self.options = options
         self.orders = orders
         zones = {name: self.check_zone(decl, low, high) for name, decl in self.zones_decl.items()}
         self.zones = zones
+        self.check_zone_sizes(zones, min(high, limits.MAX_PLAYERS))
         self.deck_ranks = self.ranks_in_play(zones)
         # An order that only says which ranks make runs may leave ranks out on purpose (no 2 in a
         # straight); every other order must rank every card of the game.
@@ -165,6 +168,7 @@ class Checker:
                     self.phases.append(name.text)
         self.combination_names = [s.name for s in statements if isinstance(s, ast.CombinationDecl)]
         self.move_parameter: str | None = None
+        self.count_options: set[str] = set()
         counters = {}
         values = {}
         for stmt in statements:
@@ -297,6 +301,7 @@ class Checker:
             actions=actions, priorities=tuple(priorities), ends=tuple(ends), match=match, rules=rules,
             phases=tuple(self.phases), combinations=combinations, triggers=tuple(triggers), skip=skip,
             eliminated=eliminated, showdown=showdown, turn_start=turn_start, wilds=wilds, effect_blocks={n: b.effects for n, b in self.effect_blocks.items()},
+            count_options=frozenset(self.count_options),
         )
 
     def info(self, stmt: Any, kind: str) -> RuleInfo:
@@ -380,6 +385,10 @@ class Checker:
             if count != decl.count or count < 1:
                 self.error(decl.pos, f"zone '{decl.name}' needs a whole number of instances, not {decl.count:g}")
                 count = 1
+            elif count > limits.MAX_ZONE_FAMILY:
+                self.error(decl.pos, f"zone '{decl.name}' has {count} instances: a family has at most "
+                           f"{limits.MAX_ZONE_FAMILY}")
+                count = 1
         if decl.owner is None:
             self.error(decl.pos, f"zone '{decl.name}' must say whose it is: 'each player' or 'shared'")
         if decl.kind is None:
@@ -439,6 +448,24 @@ class Checker:
         return ZoneSpec(decl.name, count, decl.owner == "each", decl.kind or "pile", face, group, decks, jokers,
                         decl.count is not None, info, decl.sorted_by.text if decl.sorted_by else None,
                         tuple(sorted(ranks)) if ranks else cards.STANDARD_RANKS, tuple(suit_sets), decl.keeps_up)
+
+    def check_zone_sizes(self, zones: dict[str, ZoneSpec], players: int) -> None:
+        """The zone instances, and the cards they hold before the deal, with the most players:
+        each past its limit is reported at the zone declaration that goes past it."""
+        instances = held = 0
+        for zone in zones.values():
+            owners = players if zone.per_player else 1
+            instances += zone.count * owners
+            if instances > limits.MAX_ZONE_INSTANCES:
+                self.error(zone.info.pos, f"with {players} players the zones come to {instances} instances or more:"
+                           f" a game has at most {limits.MAX_ZONE_INSTANCES}")
+                return
+            suits = sum(len(s) for s in zone.holds_suits[:owners]) if zone.holds_suits else 4 * owners
+            held += zone.count * (zone.holds_decks * len(zone.holds_ranks) * suits + zone.holds_jokers * owners)
+            if held > limits.MAX_CARDS:
+                self.error(zone.info.pos, f"with {players} players the zones hold {held} cards or more before the"
+                           f" deal: a game has at most {limits.MAX_CARDS}")
+                return
 
     def check_owner(self, owner: str | None, pos: SourcePos) -> None:
         """A possessive owner (`dealer's`, `winner's`) names a player through a shared counter."""
@@ -693,10 +720,33 @@ class Checker:
                 self.check_zone_ref(step.source, in_player)
                 for zone in step.targets:
                     self.check_zone_ref(zone, in_player)
-                if isinstance(step.amount, str) and step.amount not in self.options:
-                    self.unknown(step.amount_pos or step.pos, "option", step.amount, self.options)
+                self.check_deal_amount(step)
                 if step.every is not None and step.every.text != "every":
                     self.error(step.every.pos, f"'{step.every.text}' here: deal to 'every' zone of a kind")
+
+    def check_deal_amount(self, step: ast.DealCards) -> None:
+        """A number of cards: a whole number from 0 to MAX_DEAL, written or an option's default."""
+        pos = step.amount_pos or step.pos
+        amount = step.amount
+        if amount is None:  # `rest`
+            return
+        what = "a deal's number of cards"
+        if isinstance(amount, str):
+            if amount not in self.options:
+                self.unknown(pos, "option", amount, self.options)
+                return
+            value = self.options[amount]
+            if isinstance(value, str):
+                self.error(pos, f"option '{amount}' is the word '{value}': {what} must be a number",
+                           f"give the option a number: 'option {amount} = 5'")
+                return
+            what = f"option '{amount}', used as {what},"
+            self.count_options.add(amount)
+        else:
+            value = amount
+        if value != int(value) or not 0 <= value <= limits.MAX_DEAL:
+            shown = f"{int(value)}" if value == int(value) else f"{value:g}"
+            self.error(pos, f"{what} must be a whole number from 0 to {limits.MAX_DEAL}, not {shown}")
 
     def check_first(self, stmt: ast.FirstPlayer) -> FirstPlayerSpec:
         high = self.players_range[1]  # seats are P1 .. P<high>; never list them all (high may be huge)

@@ -191,3 +191,4 @@ class GameModel:
     wilds: dict[int, tuple[int, ...]] = field(default_factory=dict)  # wild rank -> the ranks it may stand for
     turn_start: tuple[ast.Effect, ...] = ()  # `at turn start:` effects
     points: dict[str, dict[int, float]] = field(default_factory=dict)
+    count_options: frozenset[str] = frozenset()  # options that say how many cards a deal deals
