@@ -134,3 +134,92 @@ def test_an_option_used_as_a_number_of_cards_is_checked_at_load(tmp_path, value,
     with pytest.raises(ValueError, match=fragment):
         load_game(path, options={"n": value})
 
+
+
+# ---- point 5: what the checker accepts never ends in a raw Python error ------------------------
+@pytest.mark.parametrize("scoring", ["deal again", "each player scores 1"])
+def test_deals_that_always_end_as_soon_as_they_are_dealt_stop_with_a_clear_error(tmp_path, scoring):
+    # Each deal started the next from inside its own end check: the stack ran out.
+    end = f"end at_once:\n    when size of deck >= 0\n    {scoring}\n\nmatch: deals until some player: own score >= 1000000\n\n"
+    path = variant(tmp_path, 'move pass "pass":', end + 'move pass "pass":')
+    with pytest.raises(RulesRuntimeError, match=rf"{limits.MAX_DEALS_AT_ONCE} deals in a row ended as soon as they "
+                                                 rf"were dealt, the last by the rule at_once — {path}:31"):
+        load_game(path).new_game(0)
+
+
+def test_a_deal_may_end_at_once_a_few_times(tmp_path):
+    end = "end at_once:\n    when size of deck >= 0\n    each player scores 1\n\nmatch: deals until some player: own score >= 50\n\n"
+    state = load_game(variant(tmp_path, 'move pass "pass":', end + 'move pass "pass":')).new_game(0)
+    assert state.is_over and len(state.results) == 50
+
+
+def test_division_by_zero_while_moves_are_listed_names_the_rule(tmp_path):
+    path = variant(tmp_path, CONDITION, "only when 1 / (size of deck - 23) > 0")
+    state = load_game(path).new_game(0)
+    with pytest.raises(RulesRuntimeError, match=rf"division by zero \(1 / 0\) at {path}:36:15, in move refresh: .* — "
+                                                rf"{path}:35"):
+        state.legal_moves()
+
+
+def test_division_by_zero_in_a_value_names_the_value(tmp_path):
+    text = BASE.replace("\ndeal:\n", "\nvalue ratio: 6 / (size of deck - 23)\n\ndeal:\n")
+    state = load_game(variant(tmp_path, CONDITION, "only when ratio > 0", text)).new_game(0)
+    with pytest.raises(RulesRuntimeError, match=r"division by zero \(6 / 0\) at .*:16:14, in value ratio — .*:16"):
+        state.legal_moves()
+
+
+def test_division_by_a_number_is_still_a_division(tmp_path):
+    state = load_game(variant(tmp_path, CONDITION, "only when 52 / size of deck = 2")).new_game(0)
+    assert "refresh" not in state.legal_moves().texts()  # 52 / 26 = 2, but the deck holds 32 - 9
+    state = load_game(variant(tmp_path, CONDITION, "only when 52 / size of deck = 2 or 46 / size of deck = 2")).new_game(0)
+    assert "refresh" in state.legal_moves().texts()
+
+
+def test_a_word_option_in_an_expression_is_refused(tmp_path):
+    text = BASE.replace("players 2\n", 'players 2\noption mode = fast "x"\n')
+    err = refused(variant(tmp_path, CONDITION, "only when size of deck >= mode", text))
+    assert located(err, "option 'mode' is the word 'fast': an expression needs a number") == (37, 31)  # a TypeError
+
+
+@pytest.mark.parametrize("seat_code", ["first player: dealer", "first player: next player after dealer"])
+def test_a_seat_that_is_not_a_number_is_a_clear_error(tmp_path, seat_code):
+    huge = "9" * 300  # huge * huge overflows to inf, and inf - inf is nan: int() of it failed
+    text = BASE.replace("\ndeal:\n", f"\ncounter dealer: shared, starts 0\n\ndeal:\n    set dealer to {huge} * {huge}"
+                                     f" - {huge} * {huge}\n", 1)
+    with pytest.raises(RulesRuntimeError, match="nan"):
+        load_game(variant(tmp_path, "\nmove swap ", f"\n{seat_code}\n\nmove swap ", text)).new_game(0)
+
+
+# ---- point 6: look-aheads ----------------------------------------------------------------------
+LOOK = "priority careful:\n    forbid pass while "
+
+
+@pytest.mark.parametrize("condition, total", [
+    ("can reach (can reach (deck is empty) within 4 moves) within 4 moves", 8),
+    ("can reach (can reach (can reach (deck is empty) within 2 moves) within 1 moves) within 2 moves", 5),
+    ("can reach (soon = 1) within 2 moves", 5),  # through a value
+])
+def test_nested_look_aheads_searching_too_far_are_refused(tmp_path, condition, total):
+    text = BASE.replace("\ndeal:\n", "\nvalue soon: 1 if can reach (deck is empty) within 3 moves else 0\n\ndeal:\n")
+    path = variant(tmp_path, 'move pass "pass":', LOOK + condition + '\n\nmove pass "pass":', text)
+    line = path.read_text(encoding="utf-8").split("\n").index("    forbid pass while " + condition) + 1
+    assert located(refused(path), f"search {total} moves ahead in all: at most 4") == (line, 23)
+
+
+def test_nested_look_aheads_within_the_limit_are_accepted(tmp_path):
+    condition = "can reach (can reach (deck is empty) within 2 moves) within 2 moves"
+    game = load_game(variant(tmp_path, 'move pass "pass":', LOOK + condition + '\n\nmove pass "pass":'))
+    assert "pass" in game.new_game(0).legal_moves().texts()
+
+
+@pytest.mark.parametrize("old, new", [
+    (CONDITION, "only when can reach (pool is empty) within 2 moves"),  # recursion without end
+    ("    then:\n        end turn\n\nmove swap_all", "    then:\n        if can reach (pool is empty) within 1 moves: end turn\n\nmove swap_all"),
+    ('move pass "pass":', 'end never:\n    when can reach (deck is empty) within 2 moves\n\nmove pass "pass":'),
+])
+def test_a_look_ahead_outside_a_priority_is_refused(tmp_path, old, new):
+    path = variant(tmp_path, old, new)
+    text = path.read_text(encoding="utf-8")
+    at = text.index("can reach")
+    line, column = text[:at].count("\n") + 1, at - text.rfind("\n", 0, at)
+    assert located(refused(path), "works only in the condition of a priority") == (line, column)

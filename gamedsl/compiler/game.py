@@ -431,13 +431,13 @@ class CompiledGame:
             players = self.players
 
             def first_by_expr(st: Any, rng: random.Random) -> int:
-                value = int(seat_of(st, 0, None))
-                if not 1 <= value <= players:
+                seat = seat_of(st, 0, None)
+                if not 1 <= seat < players + 1:  # (and not nan: int() of it would fail)
                     from ..errors import RulesRuntimeError
 
-                    raise RulesRuntimeError(f"the first player's seat is {value}, not a seat from 1 to {players} "
+                    raise RulesRuntimeError(f"the first player's seat is {seat:g}, not a seat from 1 to {players} "
                                             f"({spec.pos.file}:{spec.pos.line})")
-                return value - 1
+                return int(seat) - 1
 
             return first_by_expr
         keys = [self.exprs.expr(k) for k in spec.keys]

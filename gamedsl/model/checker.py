@@ -271,6 +271,7 @@ class Checker:
                     self.check_expr(stmt.score, per_player=True)
                 ends.append(EndSpec(self.info(stmt, "end"), stmt.quantifier, stmt.condition, stmt.scoring, stmt.score,
                                     stmt.effects))
+        self.check_look_aheads(statements)
         if not zones:
             self.error(SourcePos(game_file.path, 1, 1), "the file declares no zones ('zones:' block)")
         if not actions:
@@ -561,6 +562,9 @@ class Checker:
         if name in self.options:
             if ref.owner:
                 self.error(ref.pos, f"option '{name}' belongs to the game, not to a player: drop '{ref.owner}'")
+            elif isinstance(self.options[name], str):  # nothing compares or counts with a word
+                self.error(ref.pos, f"option '{name}' is the word '{self.options[name]}': an expression needs a number",
+                           f"give the option a number: 'option {name} = 1'")
             return
         if name in self.counters and not self.counters[name].per_player:
             if ref.owner:
@@ -643,6 +647,51 @@ class Checker:
                 self.check_condition(item, per_player, in_move)
         elif isinstance(cond, ast.NotCond):
             self.check_condition(cond.item, per_player, in_move)
+
+    def look_ahead(self, node: Any, seen: frozenset[str] = frozenset()) -> tuple[int, SourcePos | None]:
+        """How many moves the deepest chain of look-aheads nested in `node` searches (through the
+        values it names), and where that chain starts in `node`; (0, None) when it looks nowhere."""
+        if isinstance(node, ast.CanReach):
+            return self.look_ahead(node.condition, seen)[0] + node.depth, node.pos
+        if isinstance(node, ast.NameRef):
+            decl = self.values.get(node.name)
+            if decl is None or node.name in seen:
+                return 0, None
+            return self.look_ahead(decl.expr, seen | {node.name})[0], node.pos
+        found: tuple[int, SourcePos | None] = (0, None)
+        children = node if isinstance(node, tuple) else (
+            [getattr(node, f) for f in node.__dataclass_fields__ if f != "pos"] if hasattr(node, "__dataclass_fields__") else ())
+        for child in children:
+            deeper = self.look_ahead(child, seen)
+            if deeper[0] > found[0]:
+                found = deeper
+        return found
+
+    def check_look_aheads(self, statements: list[Any]) -> None:
+        """A look-ahead works in a priority: the moves are listed, then the priorities look ahead
+        among them. Nested look-aheads multiply their work, so their depths may add up to at most
+        MAX_LOOK_AHEAD. Anywhere else it cannot work: in a move's `only when`, the search would list
+        the moves and so test it again, without end; ends, triggers and effects are tested while a
+        move is made, when nothing looks ahead."""
+        most = limits.MAX_LOOK_AHEAD
+        for stmt in statements:
+            if isinstance(stmt, ast.PriorityDecl):
+                roots = [stmt.condition, *(c for _, c in stmt.exceptions)]
+                start = stmt.depth if stmt.kind == "lower" else 0
+                if stmt.kind == "lower":
+                    roots = [stmt.lowered]
+                for root in roots:
+                    depth, pos = self.look_ahead(root)
+                    if depth and start + depth > most:
+                        self.error(pos or stmt.pos, f"look-aheads nested in each other search {start + depth} moves ahead"
+                                   f" in all: at most {most} (each move ahead multiplies the work by the number of moves)",
+                                   "look fewer moves ahead")
+            elif not isinstance(stmt, (ast.ValueDecl, ast.OptionDecl, ast.CounterDecl)):
+                depth, pos = self.look_ahead(stmt)
+                if depth:
+                    self.error(pos or stmt.pos, "a look-ahead ('can reach … within N moves') works only in the condition"
+                               " of a priority: here it would be tested while moves are listed or made",
+                               "say it in a priority: 'forbid MOVE while can reach (…) within N moves'")
 
     def find_shared_values(self, values: dict[str, ast.ValueDecl]) -> set[str]:
         """Values that do not depend on whose they are (no `own`, `opponent's`, per-player counter)."""
