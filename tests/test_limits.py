@@ -190,6 +190,15 @@ def test_a_seat_that_is_not_a_number_is_a_clear_error(tmp_path, seat_code):
         load_game(variant(tmp_path, "\nmove swap ", f"\n{seat_code}\n\nmove swap ", text)).new_game(0)
 
 
+
+def test_a_first_player_some_games_do_not_have_is_refused(tmp_path):
+    # With 2 of 2..4 players, `first player: P3` failed with an IndexError as the game began.
+    text = BASE.replace("players 2\n", "players 2..4\n")
+    path = variant(tmp_path, '\nmove swap "', '\nfirst player: P3\n\nmove swap "', text)
+    assert located(refused(path), "P3 does not play when 2 play (the game is for 2 to 4)") == (21, 15)
+    assert load_game(variant(tmp_path, '\nmove swap "', '\nfirst player: P2\n\nmove swap "', text)).new_game(0).current == 1
+
+
 # ---- point 6: look-aheads ----------------------------------------------------------------------
 LOOK = "priority careful:\n    forbid pass while "
 

@@ -798,7 +798,7 @@ class Checker:
             self.error(pos, f"{what} must be a whole number from 0 to {limits.MAX_DEAL}, not {shown}")
 
     def check_first(self, stmt: ast.FirstPlayer) -> FirstPlayerSpec:
-        high = self.players_range[1]  # seats are P1 .. P<high>; never list them all (high may be huge)
+        low, high = self.players_range  # seats are P1 .. P<high>; never list them all (high may be huge)
 
         def seat(name: ast.Name | None) -> int | None:
             if name is None:
@@ -809,6 +809,9 @@ class Checker:
                 return -1  # `ties deal again`
             number = name.text[1:]
             if name.text[:1] == "P" and number.isdigit() and str(int(number)) == number and 1 <= int(number) <= high:
+                if int(number) > low:  # it would name nobody when fewer play
+                    self.error(name.pos, f"{name.text} does not play when {low} play (the game is for {low} to {high})",
+                               "name a seat every game has, from P1 to P" + str(low))
                 return int(number) - 1
             seats = [f"P{i}" for i in range(1, min(high, 8) + 1)]
             hint = did_you_mean(name.text, seats + ["random"]) or (
