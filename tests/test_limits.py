@@ -186,7 +186,7 @@ def test_a_seat_that_is_not_a_number_is_a_clear_error(tmp_path, seat_code):
     huge = "9" * 300  # huge * huge overflows to inf, and inf - inf is nan: int() of it failed
     text = BASE.replace("\ndeal:\n", f"\ncounter dealer: shared, starts 0\n\ndeal:\n    set dealer to {huge} * {huge}"
                                      f" - {huge} * {huge}\n", 1)
-    with pytest.raises(RulesRuntimeError, match="nan"):
+    with pytest.raises(RulesRuntimeError, match="nan"):  # both messages say it
         load_game(variant(tmp_path, "\nmove swap ", f"\n{seat_code}\n\nmove swap ", text)).new_game(0)
 
 

@@ -400,11 +400,10 @@ class ExprCompiler:
         where = f"{node.pos.file}:{node.pos.line}:{node.pos.column}"
 
         def next_player(st: Any, p: int, mv: Any) -> int:
-            raw = seat(st, p, mv)
             try:
-                given = int(raw)
+                given = int(seat(st, p, mv))
             except (ValueError, OverflowError):  # nan, inf
-                raise RulesRuntimeError(f"the seat {raw} is no seat at all, at {where}") from None
+                raise RulesRuntimeError(f"a seat that is no number (nan or inf) at {where}") from None
             start = given - 1 if 1 <= given <= players else -1  # seat 0 (nobody yet): from P1
             if start < 0:
                 start, step0 = 0, 0
