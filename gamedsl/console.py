@@ -14,8 +14,8 @@ from typing import TextIO
 
 from . import cards
 from .engine import State
-from .engine.state import DealResult
 from .engine.moves import Move
+from .engine.state import DealResult
 from .errors import AmbiguousMoveError, IllegalMoveError, MoveError
 from .players import ComputerSeat
 from .terminal import escape

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import cards
+from ..errors import RulesRuntimeError, SourcePos
 from ..model.model import GameModel
 from ..syntax import ast
 from .source import Source, identifier, number
@@ -100,9 +101,7 @@ class ExprCompiler:
 
             def seat_in_counter(st: Any, p: int) -> int:  # counters hold seats from 1
                 seat = st.counters[base]
-                if seat != int(seat) or not 1 <= seat <= players:
-                    from ..errors import RulesRuntimeError
-
+                if not 1 <= seat <= players or seat != int(seat):  # (int() of nan or inf would fail)
                     raise RulesRuntimeError(f"counter '{name}' holds {seat:g}, which is not a seat (1 to {players})")
                 return int(seat) - 1
 
@@ -178,7 +177,10 @@ class ExprCompiler:
             zone = self._one_zone_code(node.zone)
             return f"len({zone})" if zone else None
         if isinstance(node, ast.BinOp):
-            return f"({self.call(self.expr(node.left))} {_ARITH_SOURCE[node.op]} {self.call(self.expr(node.right))})"
+            left, right = self.call(self.expr(node.left)), self.call(self.expr(node.right))
+            if node.op == "/":  # checked: a zero divisor names the rule instead of a raw ZeroDivisionError
+                return f"{self.bind(self.divide(node))}({left}, {right})"
+            return f"({left} {_ARITH_SOURCE[node.op]} {right})"
         if isinstance(node, ast.Neg):
             return f"(-{self.call(self.expr(node.operand))})"
         if isinstance(node, ast.IfExpr):
@@ -321,7 +323,8 @@ class ExprCompiler:
             fn = max if node.function == "max" else min
             return lambda st, p, mv: fn(a(st, p, mv) for a in args)
         if isinstance(node, ast.BinOp):
-            left, right, op = self.expr(node.left), self.expr(node.right), _ARITH[node.op]
+            left, right = self.expr(node.left), self.expr(node.right)
+            op = self.divide(node) if node.op == "/" else _ARITH[node.op]
             return lambda st, p, mv: op(left(st, p, mv), right(st, p, mv))
         if isinstance(node, ast.Neg):
             inner = self.expr(node.operand)
@@ -395,8 +398,13 @@ class ExprCompiler:
         seat = self.expr(node.seat)
         first_step = 0 if node.inclusive else 1
 
+        where = f"{node.pos.file}:{node.pos.line}:{node.pos.column}"
+
         def next_player(st: Any, p: int, mv: Any) -> int:
-            given = int(seat(st, p, mv))
+            try:
+                given = int(seat(st, p, mv))
+            except (ValueError, OverflowError):  # nan, inf
+                raise RulesRuntimeError(f"a seat that is no number (nan or inf) at {where}") from None
             start = given - 1 if 1 <= given <= players else -1  # seat 0 (nobody yet): from P1
             if start < 0:
                 start, step0 = 0, 0
@@ -490,6 +498,18 @@ class ExprCompiler:
         if name == "deal_number":
             return lambda st, p, mv: st.deal_number
         raise KeyError(name)
+
+    def divide(self, node: ast.BinOp) -> Callable[[float, float], float]:
+        """`a / b` for this division of the file: dividing by zero is an error of the rules that
+        says where (games that never divide pay nothing for the check)."""
+        where = f"{node.pos.file}:{node.pos.line}:{node.pos.column}, in {enclosing_rule(self.model, node.pos)}"
+
+        def divide(a: float, b: float) -> float:
+            if b == 0:
+                raise RulesRuntimeError(f"division by zero ({a:g} / 0) at {where}")
+            return a / b
+
+        return divide
 
     # ---- conditions -------------------------------------------------------------------
     def condition(self, node: Any) -> Fn:
@@ -744,6 +764,24 @@ class ExprCompiler:
 
             return conditional
         raise TypeError(f"not an effect: {node!r}")
+
+
+def enclosing_rule(model: GameModel, pos: SourcePos) -> str:
+    """The statement of the file that `pos` lies in, cited (`move pass — file:line`): the last
+    one that starts before it (every statement with an expression is a candidate)."""
+    starts: list[tuple[SourcePos, str]] = [(info.pos, f"{info.kind} {info.cite()}") for info in model.rules.values()]
+    starts += [(decl.pos, f"value {name} — {decl.pos}") for name, decl in model.values.items()]
+    starts += [(step.pos, f"the deal — {step.pos}") for step in model.deal]
+    starts += [(effect.pos, f"'at turn start' — {effect.pos}") for effect in model.turn_start]
+    starts += [(model.first_player.pos, f"'first player' — {model.first_player.pos}")]
+    if model.match.pos is not None:
+        starts.append((model.match.pos, f"'match' — {model.match.pos}"))
+    for condition, what in ((model.skip, "'turns'"), (model.eliminated, "'eliminated'")):
+        if condition is not None:
+            starts.append((condition.pos, f"{what} — {condition.pos.file}:{condition.pos.line}"))
+    before = [(s.line, s.column, label) for s, label in starts
+              if s.file == pos.file and (s.line, s.column) <= (pos.line, pos.column)]
+    return max(before)[2] if before else str(pos)
 
 
 def writes_counters(lines: list[str]) -> bool:

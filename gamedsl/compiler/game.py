@@ -408,9 +408,8 @@ class CompiledGame:
             count = amount if counted is None else counted(st, p)
             if step.up_to and count is not None:  # as many as each target lacks
                 for target in targets:
-                    for _ in range(max(0, count - len(target))):
-                        if source:
-                            target.append(source.pop())
+                    for _ in range(min(count - len(target), len(source))):  # while cards last
+                        target.append(source.pop())
                 return
             if count is None:  # the rest
                 per_target = len(source) // max(1, len(targets)) if not every else len(source)
@@ -442,13 +441,13 @@ class CompiledGame:
             players = self.players
 
             def first_by_expr(st: Any, rng: random.Random) -> int:
-                value = int(seat_of(st, 0, None))
-                if not 1 <= value <= players:
+                seat = seat_of(st, 0, None)
+                if not 1 <= seat < players + 1:  # (and not nan: int() of it would fail)
                     from ..errors import RulesRuntimeError
 
-                    raise RulesRuntimeError(f"the first player's seat is {value}, not a seat from 1 to {players} "
+                    raise RulesRuntimeError(f"the first player's seat is {seat:g}, not a seat from 1 to {players} "
                                             f"({spec.pos.file}:{spec.pos.line})")
-                return value - 1
+                return int(seat) - 1
 
             return first_by_expr
         keys = [self.exprs.expr(k) for k in spec.keys]

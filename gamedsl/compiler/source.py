@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import math
 import re
 from typing import Any
 
@@ -52,9 +53,9 @@ def identifier(text: str) -> str:
     return text
 
 
-def number(value: int | float) -> str:
+def number(value: float) -> str:
     """The literal of an int or a finite float."""
-    if type(value) is int or (type(value) is float and value == value and abs(value) != float("inf")):
+    if type(value) is int or (type(value) is float and math.isfinite(value)):
         return repr(value)
     raise GeneratedCodeError(f"not a finite number: {value!r}")
 
@@ -122,7 +123,7 @@ class Source:
         source = "\n".join(lines)
         tree = verify(source, self.env)
         scope: dict[str, Any] = {}
-        exec(compile(tree, "<gamedsl generated>", "exec"), self.env, scope)  # noqa: S102 - verified source
+        exec(compile(tree, "<gamedsl generated>", "exec"), self.env, scope)  # verified source
         made = next(iter(scope.values()))
         made.source = source
         return made
@@ -130,6 +131,6 @@ class Source:
     def expression(self, code: str, parameters: str = "st, p, mv") -> Any:
         """A function `lambda PARAMETERS: CODE`, with its code kept (`.code`)."""
         tree = verify(f"lambda {parameters}: {code}", self.env, mode="eval")
-        made = eval(compile(tree, "<gamedsl generated>", "eval"), self.env)  # noqa: S307 - verified source
+        made = eval(compile(tree, "<gamedsl generated>", "eval"), self.env)  # verified source
         made.code = code
         return made

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .. import cards
+from .. import cards, limits
 from ..compiler.appliers import UndoFrame
 from ..errors import IllegalMoveError, RulesRuntimeError
 from .moves import EXCHANGE, NO, Internal, LegalMoves, Move, resolve_text
@@ -36,6 +36,11 @@ ANY_CARD = bytes([1]) * cards.CARD_LIMIT  # the row of a target that takes any c
 
 
 class State:
+    # While a deal is dealt and checked: None, or the number of the deal that is to follow it at
+    # once, because this one ended before anyone moved (`_start_deal` deals it, in a loop).
+    _next_deal: int | None = None
+    _dealing = False
+
     def __init__(self, game: Game, seed: int | str = 0):
         self.game = game
         compiled = game.compiled
@@ -787,6 +792,27 @@ class State:
             self._start_deal(self.deal_number + 1)
 
     def _start_deal(self, number: int) -> None:
+        """Deal deal `number`, and again while a deal ends as soon as it is dealt (a loop, not a
+        recursion: rules whose every deal ends at once stop with a clear error)."""
+        if self._dealing:  # the deal being dealt has just ended: the loop below deals the next
+            self._next_deal = number
+            return
+        for _ in range(limits.MAX_DEALS_AT_ONCE):
+            self._dealing, self._next_deal = True, None
+            try:
+                self._deal(number)
+            finally:
+                self._dealing = False
+            if self._next_deal is None or self.over:
+                return
+            number = self._next_deal
+        self._next_deal = None
+        rule = self.game.rules[self.results[-1].end]
+        raise RulesRuntimeError(f"{limits.MAX_DEALS_AT_ONCE} deals in a row ended as soon as they were dealt, the last "
+                                f"by the rule {rule.cite()} (its condition holds before anyone moves)")
+
+    def _deal(self, number: int) -> None:
+        """Lay out a deal, choose its first player, and check whether it ends at once."""
         c = self._c
         if self._frame is not None:
             for zone_id in range(len(self.zones)):

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .. import cards, resources
+from .. import cards, limits, resources
 from ..errors import Diagnostic, GameNotFoundError, RulesSemanticError, RulesSyntaxError, SourcePos, did_you_mean
 from ..syntax import ast, parse_file
 from .model import (
@@ -139,12 +139,15 @@ class Checker:
             low, high = int(players.low), int(players.high)
             if players.low != low or players.high != high or low < 1 or high < low:
                 self.error(players.pos, "the number of players must be a whole number, or a range like 2..8")
+            elif high > limits.MAX_PLAYERS:
+                self.error(players.pos, f"{high} players: a game has at most {limits.MAX_PLAYERS}")
         self.players_range = (low, high)
         self.options = options
         self.option_info = option_info
         self.orders = orders
         zones = {name: self.check_zone(decl, low, high) for name, decl in self.zones_decl.items()}
         self.zones = zones
+        self.check_zone_sizes(zones, min(high, limits.MAX_PLAYERS))
         self.deck_ranks = self.ranks_in_play(zones)
         # An order that only says which ranks make runs may leave ranks out on purpose (no 2 in a
         # straight); every other order must rank every card of the game.
@@ -273,6 +276,7 @@ class Checker:
                     self.check_expr(stmt.score, per_player=True)
                 ends.append(EndSpec(self.info(stmt, "end"), stmt.quantifier, stmt.condition, stmt.scoring, stmt.score,
                                     stmt.effects))
+        self.check_look_aheads(statements)
         if not zones:
             self.error(SourcePos(game_file.path, 1, 1), "the file declares no zones ('zones:' block)")
         if not actions:
@@ -395,6 +399,10 @@ class Checker:
             if count != decl.count or count < 1:
                 self.error(decl.pos, f"zone '{decl.name}' needs a whole number of instances, not {decl.count:g}")
                 count = 1
+            elif count > limits.MAX_ZONE_FAMILY:
+                self.error(decl.pos, f"zone '{decl.name}' has {count} instances: a family has at most "
+                           f"{limits.MAX_ZONE_FAMILY}")
+                count = 1
         if decl.owner is None:
             self.error(decl.pos, f"zone '{decl.name}' must say whose it is: 'each player' or 'shared'")
         if decl.kind is None:
@@ -454,6 +462,24 @@ class Checker:
         return ZoneSpec(decl.name, count, decl.owner == "each", decl.kind or "pile", face, group, decks, jokers,
                         decl.count is not None, info, decl.sorted_by.text if decl.sorted_by else None,
                         tuple(sorted(ranks)) if ranks else cards.STANDARD_RANKS, tuple(suit_sets), decl.keeps_up)
+
+    def check_zone_sizes(self, zones: dict[str, ZoneSpec], players: int) -> None:
+        """The zone instances, and the cards they hold before the deal, with the most players:
+        each past its limit is reported at the zone declaration that goes past it."""
+        instances = held = 0
+        for zone in zones.values():
+            owners = players if zone.per_player else 1
+            instances += zone.count * owners
+            if instances > limits.MAX_ZONE_INSTANCES:
+                self.error(zone.info.pos, f"with {players} players the zones come to {instances} instances or more:"
+                           f" a game has at most {limits.MAX_ZONE_INSTANCES}")
+                return
+            suits = sum(len(s) for s in zone.holds_suits[:owners]) if zone.holds_suits else 4 * owners
+            held += zone.count * (zone.holds_decks * len(zone.holds_ranks) * suits + zone.holds_jokers * owners)
+            if held > limits.MAX_CARDS:
+                self.error(zone.info.pos, f"with {players} players the zones hold {held} cards or more before the"
+                           f" deal: a game has at most {limits.MAX_CARDS}")
+                return
 
     def check_owner(self, owner: str | None, pos: SourcePos) -> None:
         """A possessive owner (`dealer's`, `winner's`) names a player through a shared counter."""
@@ -549,6 +575,9 @@ class Checker:
         if name in self.options:
             if ref.owner:
                 self.error(ref.pos, f"option '{name}' belongs to the game, not to a player: drop '{ref.owner}'")
+            elif isinstance(self.options[name], str):  # nothing compares or counts with a word
+                self.error(ref.pos, f"option '{name}' is the word '{self.options[name]}': an expression needs a number",
+                           f"give the option a number: 'option {name} = 1'")
             return
         if name in self.counters and not self.counters[name].per_player:
             if ref.owner:
@@ -631,6 +660,51 @@ class Checker:
                 self.check_condition(item, per_player, in_move)
         elif isinstance(cond, ast.NotCond):
             self.check_condition(cond.item, per_player, in_move)
+
+    def look_ahead(self, node: Any, seen: frozenset[str] = frozenset()) -> tuple[int, SourcePos | None]:
+        """How many moves the deepest chain of look-aheads nested in `node` searches (through the
+        values it names), and where that chain starts in `node`; (0, None) when it looks nowhere."""
+        if isinstance(node, ast.CanReach):
+            return self.look_ahead(node.condition, seen)[0] + node.depth, node.pos
+        if isinstance(node, ast.NameRef):
+            decl = self.values.get(node.name)
+            if decl is None or node.name in seen:
+                return 0, None
+            return self.look_ahead(decl.expr, seen | {node.name})[0], node.pos
+        found: tuple[int, SourcePos | None] = (0, None)
+        children = node if isinstance(node, tuple) else (
+            [getattr(node, f) for f in node.__dataclass_fields__ if f != "pos"] if hasattr(node, "__dataclass_fields__") else ())
+        for child in children:
+            deeper = self.look_ahead(child, seen)
+            if deeper[0] > found[0]:
+                found = deeper
+        return found
+
+    def check_look_aheads(self, statements: list[Any]) -> None:
+        """A look-ahead works in a priority: the moves are listed, then the priorities look ahead
+        among them. Nested look-aheads multiply their work, so their depths may add up to at most
+        MAX_LOOK_AHEAD. Anywhere else it cannot work: in a move's `only when`, the search would list
+        the moves and so test it again, without end; ends, triggers and effects are tested while a
+        move is made, when nothing looks ahead."""
+        most = limits.MAX_LOOK_AHEAD
+        for stmt in statements:
+            if isinstance(stmt, ast.PriorityDecl):
+                roots = [stmt.condition, *(c for _, c in stmt.exceptions)]
+                start = stmt.depth if stmt.kind == "lower" else 0
+                if stmt.kind == "lower":
+                    roots = [stmt.lowered]
+                for root in roots:
+                    depth, pos = self.look_ahead(root)
+                    if depth and start + depth > most:
+                        self.error(pos or stmt.pos, f"look-aheads nested in each other search {start + depth} moves ahead"
+                                   f" in all: at most {most} (each move ahead multiplies the work by the number of moves)",
+                                   "look fewer moves ahead")
+            elif not isinstance(stmt, (ast.ValueDecl, ast.OptionDecl, ast.CounterDecl)):
+                depth, pos = self.look_ahead(stmt)
+                if depth:
+                    self.error(pos or stmt.pos, "a look-ahead ('can reach … within N moves') works only in the condition"
+                               " of a priority: here it would be tested while moves are listed or made",
+                               "say it in a priority: 'forbid MOVE while can reach (…) within N moves'")
 
     def find_shared_values(self, values: dict[str, ast.ValueDecl]) -> set[str]:
         """Values that do not depend on whose they are (no `own`, `opponent's`, per-player counter)."""
@@ -727,7 +801,13 @@ class Checker:
                            did_you_mean(amount, names))
                 return
             amount = ast.NameRef(pos, None, amount)
-        if amount is None or isinstance(amount, float):
+        if amount is None:  # `rest`
+            return
+        if isinstance(amount, float):
+            if amount != int(amount) or not 0 <= amount <= limits.MAX_DEAL:
+                shown = f"{int(amount)}" if amount == int(amount) else f"{amount:g}"
+                self.error(pos, f"a deal's number of cards must be a whole number from 0 to {limits.MAX_DEAL}, "
+                           f"not {shown}")
             return
         if self.move_parameter and _names(amount, self.move_parameter):
             self.error(pos, f"a deal amount cannot use the move's value '{self.move_parameter}'",
@@ -744,9 +824,9 @@ class Checker:
             self.error(pos, f"option '{name}' is a word: a deal needs a number of cards")
             return
         default = self.options[name]
-        if default != int(default) and name not in self.counted_options:
+        if (default != int(default) or not 0 <= default <= limits.MAX_DEAL) and name not in self.counted_options:
             self.error(self.option_info[name][1], f"option '{name}' is {default:g}, but line {pos.line} of {pos.file} "
-                       "deals that many cards", "a number of cards is a whole number")
+                       f"deals that many cards", f"a number of cards is a whole number from 0 to {limits.MAX_DEAL}")
         self.counted_options.add(name)
 
     def check_option(self, stmt: ast.OptionDecl, ranges: dict[str, tuple[float, float]]) -> None:
@@ -765,7 +845,7 @@ class Checker:
             ranges[stmt.name] = (low, high)
 
     def check_first(self, stmt: ast.FirstPlayer) -> FirstPlayerSpec:
-        high = self.players_range[1]  # seats are P1 .. P<high>; never list them all (high may be huge)
+        low, high = self.players_range  # seats are P1 .. P<high>; never list them all (high may be huge)
 
         def seat(name: ast.Name | None) -> int | None:
             if name is None:
@@ -776,6 +856,9 @@ class Checker:
                 return -1  # `ties deal again`
             number = name.text[1:]
             if name.text[:1] == "P" and number.isdigit() and str(int(number)) == number and 1 <= int(number) <= high:
+                if int(number) > low:  # it would name nobody when fewer play
+                    self.error(name.pos, f"{name.text} does not play when {low} play (the game is for {low} to {high})",
+                               "name a seat every game has, from P1 to P" + str(low))
                 return int(number) - 1
             seats = [f"P{i}" for i in range(1, min(high, 8) + 1)]
             hint = did_you_mean(name.text, seats + ["random"]) or (

@@ -16,6 +16,7 @@ from lark.indenter import Indenter
 from .. import resources
 from ..errors import Diagnostic, RulesSyntaxError, SourcePos, did_you_mean
 from . import ast
+from .nesting import nesting_problems
 
 
 class _BadIndent(Exception):
@@ -290,6 +291,9 @@ def parse_text(text: str, path: str = "<text>") -> ast.GameFile:
                           lines[line - 1] if line <= len(lines) else "",
                           f"indent it by {levels} spaces, to line up with an enclosing block")
         raise RulesSyntaxError([diag]) from None
+    too_deep = nesting_problems(tree, path, lines)  # before anything walks the tree recursively
+    if too_deep:
+        raise RulesSyntaxError(too_deep)
     too_large = [
         Diagnostic(SourcePos(path, t.line or 1, t.column or 1), f"the number {t[:12]}… is too large",
                    lines[(t.line or 1) - 1] if (t.line or 1) <= len(lines) else "")
