@@ -659,16 +659,8 @@ class ExprCompiler:
             ids = self.zone_ids(node.zone)
             return lambda st, p, mv: st._reveal(ids(st, p))
         if isinstance(node, (ast.DealCards, ast.Shuffle)):
-            step = self.deal_step_builder(node)
-            refs = (node.source, *node.targets) if isinstance(node, ast.DealCards) else node.zones
-            touched = [self.zones.resolve_all(tuple(refs), p) for p in range(self.players)]
-
-            def deal_or_shuffle(st: Any, p: int, mv: Any) -> None:
-                for zone_id in touched[p]:
-                    st._touch(zone_id)
-                step(st, st._effect_rng(), p)
-
-            return deal_or_shuffle
+            step = self.deal_step_builder(node)  # it saves the zones it changes for undo itself
+            return lambda st, p, mv: step(st, st._effect_rng(), p)
         if isinstance(node, ast.TurnTo):
             seat = self.expr(node.seat)
             return lambda st, p, mv: st._turn_to(int(seat(st, p, mv)) - 1)

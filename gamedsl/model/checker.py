@@ -697,6 +697,9 @@ class Checker:
                     self.unknown(step.amount_pos or step.pos, "option", step.amount, self.options)
                 if step.every is not None and step.every.text != "every":
                     self.error(step.every.pos, f"'{step.every.text}' here: deal to 'every' zone of a kind")
+                elif step.every is not None and step.amount is None and not step.up_to:
+                    self.error(step.every.pos, "'deal rest … to every …' would give the first zone every card: "
+                               "drop 'every' to deal the rest one card at a time in rotation")
 
     def check_first(self, stmt: ast.FirstPlayer) -> FirstPlayerSpec:
         high = self.players_range[1]  # seats are P1 .. P<high>; never list them all (high may be huge)
