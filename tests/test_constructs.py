@@ -148,3 +148,139 @@ move give:
     then: end turn
 """)
     assert "bench.game:13:29" in message and "drop 'every'" in message
+
+
+# ---- point 12: `only when no other move is legal` on card moves, on two moves, with `and` --------
+
+STUCK_DRAW = """
+deal:
+    deal 1 from talon to each hand
+
+move play:
+    from own hand to pool
+    only when size of own hand > 1
+
+move draw:
+    from talon to own hand
+    {draw_condition}
+    then: end turn
+"""
+
+
+def test_a_card_move_offered_only_when_no_other_move_is_legal_moves_its_card(tmp_path):
+    game = bench(tmp_path, STUCK_DRAW.format(draw_condition="only when no other move is legal"), players=2)
+    state = game.new_game(1)
+    assert legal(state) == {"draw"}
+    state.play("draw")
+    assert zones(state)["P1.hand"] == ["KC", "JC"] and len(state.zones[0]) == 49
+    state.play("draw")  # P2's
+    assert legal(state) == {"KC P1.hand -> pool", "JC P1.hand -> pool"}  # the draw waits
+
+
+@pytest.mark.parametrize("written", [
+    "only when no other move is legal and size of own hand < 2",
+    "only when size of own hand < 2 and no other move is legal",
+    "only when size of own hand < 2\n    only when no other move is legal",
+])
+def test_only_when_no_other_move_is_legal_joins_the_other_conditions_however_written(tmp_path, written):
+    game = bench(tmp_path, STUCK_DRAW.format(draw_condition=written).replace("> 1", "> 2"), players=2)
+    state = game.new_game(1)
+    assert legal(state) == {"draw"}
+    state.play("draw")
+    state.play("draw")
+    assert legal(state) == set()  # two cards: too many to draw, too few to play
+    with pytest.raises(RulesRuntimeError, match="no legal move"):
+        state.require_moves()
+
+
+def test_every_only_when_line_must_hold(tmp_path):
+    game = bench(tmp_path, STUCK_DRAW.format(draw_condition="only when size of own hand < 2\n    only when pool is empty"),
+                 players=2)
+    state = game.new_game(1)
+    assert legal(state) == {"draw"}
+    state.play("draw")
+    state.play("draw")
+    state.play("KC P1.hand -> pool")  # one card left: the draw's first line holds, its second not
+    assert legal(state) == set()
+
+
+def test_two_moves_only_when_no_other_move_is_legal_are_offered_together(tmp_path):
+    game = bench(tmp_path, """
+deal:
+    deal 1 from talon to each hand
+
+move draw:
+    from talon to own hand
+    only when no other move is legal
+    then: end turn
+
+move pass:
+    only when no other move is legal
+    then: end turn
+
+move play:
+    from own hand to pool
+    only when size of own hand > 1
+""", players=2)
+    state = game.new_game(1)
+    assert legal(state) == {"draw", "pass"}
+
+
+@pytest.mark.parametrize("written, column, said", [
+    ("only when no other move is legal or size of own hand < 2", 15, "no other move is legal"),
+    ("only when not another move is legal", 19, "another move is legal"),
+])
+def test_other_moves_under_or_or_not_are_refused(tmp_path, written, column, said):
+    message = refused(tmp_path, STUCK_DRAW.format(draw_condition=written))
+    assert f"bench.game:21:{column}: '{said}' says when a move is offered" in message
+
+
+def test_other_moves_outside_a_move_and_both_at_once_are_refused(tmp_path):
+    message = refused(tmp_path, STUCK_DRAW.format(draw_condition="only when another move is legal and no other move is legal")
+                      + "\nwhenever w:\n    when no other move is legal\n    then: end turn\n")
+    assert "bench.game:21:41: a move cannot need both" in message
+    assert "bench.game:25:10: 'no other move is legal' says when a move is offered" in message
+
+
+# ---- point 13: a move with `first:` effects and an empty source ------------------------------------
+
+TURN_UP = """
+zones:
+    box: shared, pile, face down, holds 1 standard deck
+    stock: each player, pile, face down
+    waste: each player, pile, face up
+    turned: each player, slot, face up
+
+move turn:
+    from own stock to own turned
+    first:
+        if own stock is empty: turn own waste over onto own stock
+
+move discard:
+    from own turned to own waste
+
+move pass:
+    only when no other move is legal
+    then: end turn
+"""
+
+
+def turn_up(tmp_path: Path, **placed: list[str]):
+    path = tmp_path / "turn_up.game"
+    path.write_text('game "turn up"\nplayers 2\n' + TURN_UP + "\nend over:\n    when box is empty\nmatch: one deal\n",
+                    encoding="utf-8")
+    game = gamedsl.load_game(str(path))
+    return game.load_position(yaml.safe_dump({"game": "turn up", "turn": "P1",
+                                              "zones": {"box": ["2C"], **{f"P1.{z}": cards for z, cards in placed.items()}}}))
+
+
+def test_a_move_whose_first_effects_fill_its_empty_source_is_offered_and_moves_the_card(tmp_path):
+    state = turn_up(tmp_path, waste=["5H", "9S"])
+    assert legal(state) == {"turn"}
+    state.play("turn")
+    assert zones(state) == {"box": ["2C"], "P1.stock": ["9S"], "P1.turned": ["5H"]}  # turned over: the first card on top
+
+
+def test_a_move_whose_first_effects_leave_its_source_empty_is_not_offered(tmp_path):
+    assert legal(turn_up(tmp_path)) == {"pass"}
+    assert legal(turn_up(tmp_path, waste=["5H"], turned=["9S"])) == {"discard"}  # never a turn onto the full slot

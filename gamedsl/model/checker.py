@@ -616,6 +616,10 @@ class Checker:
                 self.check_condition(item, per_player, in_move)
         elif isinstance(cond, ast.NotCond):
             self.check_condition(cond.item, per_player, in_move)
+        elif isinstance(cond, ast.OtherMoves):
+            said = "another move is legal" if cond.legal else "no other move is legal"
+            self.error(cond.pos, f"'{said}' says when a move is offered: write it in a move's 'only when' line, "
+                                 "alone or joined to the other conditions by 'and' (never under 'or' or 'not')")
 
     def find_shared_values(self, values: dict[str, ast.ValueDecl]) -> set[str]:
         """Values that do not depend on whose they are (no `own`, `opponent's`, per-player counter)."""
