@@ -680,17 +680,11 @@ class ExprCompiler:
             ids = self.zone_ids(node.zone)
             return lambda st, p, mv: st._reveal(ids(st, p))
         if isinstance(node, (ast.DealCards, ast.Shuffle)):
-            step = self.deal_step_builder(node)
-            refs = (node.source, *node.targets) if isinstance(node, ast.DealCards) else node.zones
-            touched = [tuple(self.zones.resolve_all(tuple(refs), p)) for p in range(self.players)]
-            shuffles = isinstance(node, ast.Shuffle)
-
-            def deal_or_shuffle(st: Any, p: int, mv: Any) -> None:
-                for zone_id in touched[p]:
-                    st._touch(zone_id)
-                step(st, st._shuffle_rng(touched[p]) if shuffles else None, p)
-
-            return deal_or_shuffle
+            step = self.deal_step_builder(node)  # it saves the zones it changes for undo itself
+            if isinstance(node, ast.Shuffle):  # seeded by the moment and how often these zones were shuffled in it
+                keys = [tuple(self.zones.resolve_all(tuple(node.zones), p)) for p in range(self.players)]
+                return lambda st, p, mv: step(st, st._shuffle_rng(keys[p]), p)
+            return lambda st, p, mv: step(st, None, p)
         if isinstance(node, ast.TurnTo):
             seat = self.expr(node.seat)
             return lambda st, p, mv: st._turn_to(int(seat(st, p, mv)) - 1)

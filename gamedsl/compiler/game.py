@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import cards
+from ..errors import RulesRuntimeError
 from ..model.model import GameModel, RuleInfo
 from ..syntax import ast
 from .appliers import applier
@@ -162,6 +163,17 @@ def shuffled(pile: list[int], rng: random.Random) -> None:
         while j >= bound:
             j = draw(bits)
         pile[i], pile[j] = pile[j], pile[i]
+
+
+def _naming_the_step(step: DealStep, node: Any) -> DealStep:
+    """A deal step whose failures during play (a seat counter holding no seat) name it."""
+    def named(st: Any, rng: random.Random, p: int | None) -> None:
+        try:
+            step(st, rng, p)
+        except RulesRuntimeError as err:
+            raise RulesRuntimeError(f"{err}, in the step at {node.pos}") from None
+
+    return named
 
 
 class CompiledGame:
@@ -372,8 +384,40 @@ class CompiledGame:
         value = self.exprs.expr(amount)
         return lambda st, p: max(0, int(value(st, p if p is not None else 0, None)))
 
-    def _deal_step(self, step: Any) -> DealStep:
+    def _zones_named(self, refs: tuple[ast.ZoneRef, ...]) -> Callable[[Any, int | None], tuple[int, ...]]:
+        """The zones `refs` name for player `p`, a function (state, p); `p` is None in the deal
+        block outside `for each player` (then `hand` and `each hand` are every player's). A seat
+        counter's zone (`dealer's hand`) is the zone of the seat it holds when the step runs, in
+        the deal block and in effects alike. Worked out once where nothing depends on the position."""
         z = self.zones
+        seats = (None, *range(self.players))
+        if all(ref.owner in (None, "own", "each", "opponent's") for ref in refs):
+            table = {p: z.resolve_all(refs, p) for p in seats}
+            return lambda st, p: table[p]
+        parts = [self._zones_of_ref(ref) for ref in refs]
+
+        def named(st: Any, p: int | None) -> tuple[int, ...]:
+            seen: list[int] = []
+            for part in parts:
+                seen += [zone_id for zone_id in part(st, p) if zone_id not in seen]
+            return tuple(seen)
+
+        return named
+
+    def _zones_of_ref(self, ref: ast.ZoneRef) -> Callable[[Any, int | None], tuple[int, ...]]:
+        """One reference of `_zones_named`."""
+        z = self.zones
+        if ref.owner in (None, "own", "each", "opponent's"):
+            table = {p: z.resolve(ref, p) for p in (None, *range(self.players))}
+            return lambda st, p: table[p]
+        by_seat = [z.resolve(ast.ZoneRef(ref.pos, "own", ref.name, ref.index), s) for s in range(self.players)]
+        whose = self.exprs.whose(ref.owner)  # `dealer's`: the seat a counter holds; `winner's`
+        return lambda st, p: by_seat[whose(st, 0 if p is None else p)]
+
+    def _deal_step(self, step: Any) -> DealStep:
+        """One step of the deal block, or a `deal` or `shuffle` effect, as a function (state,
+        generator, player). It saves the zones it changes for the move's undo itself (the zones
+        may depend on the position: `dealer's hand`)."""
         if isinstance(step, ast.ForEachPlayer):
             inner = [self._deal_step(s) for s in step.steps]
 
@@ -387,41 +431,47 @@ class CompiledGame:
             effect = self.exprs.effect(step)
             return lambda st, rng, p: effect(st, p if p is not None else 0, None)
         if isinstance(step, ast.Shuffle):
-            refs = step.zones
+            shuffled_zones = self._zones_named(step.zones)
 
             def shuffle(st: Any, rng: random.Random, p: int | None) -> None:
-                for zone_id in z.resolve_all(refs, p):
+                for zone_id in shuffled_zones(st, p):
+                    st._touch(zone_id)
                     shuffled(st.zones[zone_id], rng)
 
-            return shuffle
+            return _naming_the_step(shuffle, step)
+        return _naming_the_step(self._dealing(step), step)
+
+    def _dealing(self, step: ast.DealCards) -> DealStep:
+        """`deal N from ZONE to ZONES`: see LANGUAGE.md, "The deal"."""
         amount = self._amount(step.amount)
         counted = self._counted(step.amount, step.amount_pos)
         every = step.every is not None
+        source_of = self._zones_named((step.source,))
+        targets_of = self._zones_named(step.targets)
 
         # A player out of the match (`eliminated:`) is dealt nothing: his zones are skipped.
-        owner = [zone.owner for zone in z.instances] if self.model.eliminated is not None else None
+        owner = [zone.owner for zone in self.zones.instances] if self.model.eliminated is not None else None
 
         def deal(st: Any, rng: random.Random, p: int | None) -> None:
-            source = st.zones[z.resolve(step.source, p)[0]]
-            targets = [st.zones[t] for t in z.resolve_all(step.targets, p)
-                       if owner is None or owner[t] is None or st.in_play(owner[t])]
+            source_id = source_of(st, p)[0]
+            target_ids = [t for t in targets_of(st, p) if owner is None or owner[t] is None or st.in_play(owner[t])]
+            for zone_id in (source_id, *target_ids):
+                st._touch(zone_id)
+            source = st.zones[source_id]
+            targets = [st.zones[t] for t in target_ids]
             count = amount if counted is None else counted(st, p)
             if step.up_to and count is not None:  # as many as each target lacks
                 for target in targets:
                     for _ in range(min(count - len(target), len(source))):  # while cards last
                         target.append(source.pop())
                 return
-            if count is None:  # the rest
-                per_target = len(source) // max(1, len(targets)) if not every else len(source)
-            else:
-                per_target = count
             if every or len(targets) == 1:
                 for target in targets:
-                    take = min(per_target, len(source))
+                    take = min(len(source) if count is None else count, len(source))
                     target.extend(reversed(source[len(source) - take:]))  # the top card first
                     del source[len(source) - take:]
             elif targets:  # one card at a time, in rotation, from the top, while cards last
-                take = min(per_target * len(targets), len(source))
+                take = len(source) if count is None else min(count * len(targets), len(source))
                 dealt = source[len(source) - take:][::-1]  # in the order they leave the top
                 del source[len(source) - take:]
                 for k, target in enumerate(targets):
@@ -443,8 +493,6 @@ class CompiledGame:
             def first_by_expr(st: Any, rng: random.Random) -> int:
                 seat = seat_of(st, 0, None)
                 if not 1 <= seat < players + 1:  # (and not nan: int() of it would fail)
-                    from ..errors import RulesRuntimeError
-
                     raise RulesRuntimeError(f"the first player's seat is {seat:g}, not a seat from 1 to {players} "
                                             f"({spec.pos.file}:{spec.pos.line})")
                 return int(seat) - 1

@@ -38,21 +38,19 @@ def generator(game: CompiledGame, phase: int) -> Any:
     others, stuck = game.others_in_phase[phase], game.stuck_in_phase[phase]
     if others or stuck:
         lines.append("    if out:")
-        lines += [f"        {line}" for action in others for line in _offered_alone(game, action)] or ["        pass"]
+        lines += _listed_beside(game, others)
         lines.append("    else:")
-        lines += [f"        {line}" for action in stuck for line in _offered_alone(game, action)] or ["        pass"]
+        lines += _listed_beside(game, stuck)
     lines.append("    return out")
     listing = exprs.compile(lines)
     listing.rules = [action.info for action in game.first_in_phase[phase]]  # what the comments name, cited
     return listing
 
 
-def _offered_alone(game: CompiledGame, action: CompiledAction) -> list[str]:
-    """A move that moves nothing (`pass`), when its condition holds."""
-    move = game.exprs.bind((action.index, NO, NO, NO))
-    if action.condition is None:
-        return [f"out.append({move})"]
-    return [f"if {game.exprs.call(action.condition)}:", f"    out.append({move})"]
+def _listed_beside(game: CompiledGame, actions: list[CompiledAction]) -> list[str]:
+    """The moves offered only beside the others (or only without them), listed as any move is
+    (a card move offers its cards), one level deeper: under `if out:` or `else:`."""
+    return [f"    {line}" for action in actions for line in _listing(game, action)] or ["        pass"]
 
 
 def _listing(game: CompiledGame, action: CompiledAction) -> list[str]:

@@ -106,10 +106,13 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
     if action.phases is not None and state.phase not in action.phases:
         phases = " or ".join(c.phases[i] for i in sorted(action.phases))
         return info, f"'{action.name}' belongs to the {phases} phase, and this is the {c.phases[state.phase]} phase"
-    if action.only_if_stuck:
-        return info, f"'{action.name}' is only allowed when no other move is legal"
-    if action.only_if_others:
-        return info, f"'{action.name}' is only allowed when another move is legal"
+    if action.only_if_stuck or action.only_if_others:
+        ordinary = [m for m in state._legal_internal()
+                    if not (c.actions[m[0]].only_if_stuck or c.actions[m[0]].only_if_others)]
+        if action.only_if_stuck and ordinary:
+            return info, f"'{action.name}' is only allowed when no other move is legal"
+        if action.only_if_others and not ordinary:
+            return info, f"'{action.name}' is only allowed when another move is legal"
     if action.values is not None:
         if card not in action.values:
             return info, f"'{action.name}' takes a value from {action.values.start} to {action.values.stop - 1}"

@@ -41,6 +41,7 @@ class State:
     _next_deal: int | None = None
     _dealing = False
 
+    _trying_first_effects = False  # True on the copy that tries a move's `first:` effects
     def __init__(self, game: Game, seed: int | str = 0):
         self.game = game
         compiled = game.compiled
@@ -358,8 +359,8 @@ class State:
             pile = zones[src]
             blind = face[src] == "down" or action.named_alone
             if not pile:
-                if blind and action.first_effects:
-                    out.append((index, NO, src, action.targets[p][0][0]))
+                if blind and action.first_effects and not self._trying_first_effects:
+                    out += self._moves_after_first_effects(action, p, src)
                 continue
             if action.group:  # a covered card and the cards on top of it
                 for card in pile[:-1]:
@@ -376,6 +377,21 @@ class State:
                 for dst, row in live:
                     if row[card] and dst != src:
                         out.append((index, shown, src, dst))
+
+    def _moves_after_first_effects(self, action: Any, p: int, src: int) -> list[Internal]:
+        """The moves of `action` from `src`, which is empty, as they are once the move's `first:`
+        effects have run: these may give it a card (a waste turned over onto an empty hand), and
+        the move is offered only if they do and a target takes that card. Tried on a copy."""
+        trial = self.copy()
+        trial._trying_first_effects = True  # no trial within the trial
+        move = (action.index, NO, src, action.targets[p][0][0])
+        for effect in action.first_effects:
+            effect(trial, p, move)
+        if not trial.zones[src]:
+            return []
+        found: list[Internal] = []
+        trial._generate_card_moves(action, p, found)
+        return [m for m in found if m[2] == src]
 
     def _wild_moves(self, index: int, card: int, ranks: tuple[int, ...], src: int, live: list, out: list) -> None:
         """A wild card goes as each rank it may stand for that the target takes: one move each
@@ -552,6 +568,9 @@ class State:
             self.zones[dst].extend(pile[at:])
             del pile[at:]
         elif wanted == NO or c.top_only[src]:
+            if not pile:
+                raise RulesRuntimeError(f"move {action.info.cite()}: {c.zones.names[src]} is empty when its card "
+                                        "should move (its `first:` effects gave it none)")
             moved = (pile.pop(),)
         else:
             pile.remove(wanted)

@@ -660,6 +660,10 @@ class Checker:
                 self.check_condition(item, per_player, in_move)
         elif isinstance(cond, ast.NotCond):
             self.check_condition(cond.item, per_player, in_move)
+        elif isinstance(cond, ast.OtherMoves):
+            said = "another move is legal" if cond.legal else "no other move is legal"
+            self.error(cond.pos, f"'{said}' says when a move is offered: write it in a move's 'only when' line, "
+                                 "alone or joined to the other conditions by 'and' (never under 'or' or 'not')")
 
     def look_ahead(self, node: Any, seen: frozenset[str] = frozenset()) -> tuple[int, SourcePos | None]:
         """How many moves the deepest chain of look-aheads nested in `node` searches (through the
@@ -785,6 +789,9 @@ class Checker:
                 self.check_deal_amount(step, in_player)
                 if step.every is not None and step.every.text != "every":
                     self.error(step.every.pos, f"'{step.every.text}' here: deal to 'every' zone of a kind")
+                elif step.every is not None and step.amount is None and not step.up_to:
+                    self.error(step.every.pos, "'deal rest … to every …' would give the first zone every card: "
+                               "drop 'every' to deal the rest one card at a time in rotation")
 
     def check_deal_amount(self, step: ast.DealCards, in_player: bool) -> None:
         """How many cards: a number, `rest`, `up to N`, or any expression (options, counters,

@@ -250,6 +250,15 @@ class AnyOf:
 
 
 @dataclass(frozen=True)
+class OtherMoves:
+    """`no other move is legal` (`legal` False) or `another move is legal` (True): the parser
+    takes them out of a move's `only when` lines; anywhere else the checker refuses them."""
+
+    pos: SourcePos
+    legal: bool
+
+
+@dataclass(frozen=True)
 class NotCond:
     pos: SourcePos
     item: Condition
@@ -312,7 +321,7 @@ class OneSuit:
 
 
 Condition = Union[Compare, ZoneEmpty, MovedFrom, SamePosition, CanGo, HasOfARank, IsRanks, Extreme, PhaseIs, Played, AllOf, AnyOf,
-                  NotCond, OneSuit, Shows, CanReach, ZoneClosed]
+                  NotCond, OneSuit, Shows, CanReach, ZoneClosed, OtherMoves]
 
 
 # ---- effects --------------------------------------------------------------------------

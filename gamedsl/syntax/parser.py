@@ -708,13 +708,17 @@ class _ToAst(Transformer):
     # ---- moves --------------------------------------------------------------------
     def move_block(self, meta, children):
         fields: dict[str, Any] = {"sources": (), "targets": ()}
-        problems = []
+        problems: list[tuple[Any, str]] = []
+        conditions: list[tuple[Any, Any]] = []  # the `only when` lines: (where, condition)
         for clause in children[1:]:
             if not (isinstance(clause, tuple) and clause and isinstance(clause[0], str)):
                 continue
             key = clause[0]
             if key == "section":
                 fields["section"] = clause[1]
+                continue
+            if key == "condition":
+                conditions.append((clause[1], clause[2]))
                 continue
             if key == "from_to":
                 clause_items = [("sources", clause[1], clause[2]), ("targets", clause[1], clause[3])]
@@ -724,8 +728,8 @@ class _ToAst(Transformer):
                 if field_name in fields and fields[field_name] not in ((), None, False):
                     problems.append((pos, f"move '{children[0]}' gives its '{field_name}' twice"))
                 fields[field_name] = value
-                if field_name == "condition":
-                    fields["condition_pos"] = pos
+        if conditions:
+            fields.update(_move_conditions(conditions, problems))
         return ast.MoveDecl(self._pos(meta, children), str(children[0]), self._string(children[1:3]),
                             problems=tuple(problems), name_pos=self._tpos(children[0]), **fields)
 
@@ -766,14 +770,8 @@ class _ToAst(Transformer):
     def when_clause(self, meta, children):
         return ("condition", self._pos(meta, children), children[0])
 
-    def only_clause(self, meta, children):
-        return ("only_if_stuck", self._pos(meta, children), True)
-
     def group_clause(self, meta, children):
         return ("group", self._pos(meta, children), True)
-
-    def others_clause(self, meta, children):
-        return ("only_if_others", self._pos(meta, children), True)
 
     def then_block(self, meta, children):
         return ("then_effects", self._pos(meta, children), tuple(children[0]))
@@ -997,6 +995,12 @@ class _ToAst(Transformer):
     def and_cond(self, meta, children):
         return ast.AllOf(self._pos(meta, children), tuple(children))
 
+    def cond_no_other_move(self, meta, children):
+        return ast.OtherMoves(self._pos(meta, children), legal=False)
+
+    def cond_another_move(self, meta, children):
+        return ast.OtherMoves(self._pos(meta, children), legal=True)
+
     def cond_not(self, meta, children):
         return ast.NotCond(self._pos(meta, children), children[0])
 
@@ -1126,6 +1130,35 @@ def _deal_amount(written: Any) -> Any:
     if isinstance(written, ast.NameRef) and written.owner is None:
         return written.name
     return written
+
+
+def _move_conditions(lines: list[tuple[Any, Any]], problems: list[tuple[Any, str]]) -> dict[str, Any]:
+    """A move's `only when` lines, every one of which must hold. `no other move is legal` and
+    `another move is legal` are not tested on the position but decide when the move is listed:
+    joined to the rest by `and` or on a line of their own, they become the move's flags, the rest
+    its condition. (Anywhere else the checker refuses them.)"""
+    parts: list[Any] = []
+
+    def conjuncts(cond: Any) -> None:
+        if isinstance(cond, ast.AllOf):
+            for item in cond.items:
+                conjuncts(item)
+        else:
+            parts.append(cond)
+
+    for _, cond in lines:
+        conjuncts(cond)
+    flags = [c for c in parts if isinstance(c, ast.OtherMoves)]
+    rest = tuple(c for c in parts if not isinstance(c, ast.OtherMoves))
+    fields: dict[str, Any] = {"only_if_stuck": any(not f.legal for f in flags),
+                              "only_if_others": any(f.legal for f in flags)}
+    if fields["only_if_stuck"] and fields["only_if_others"]:
+        problems.append((flags[-1].pos, "a move cannot need both 'no other move is legal' and "
+                                        "'another move is legal': keep one"))
+    if rest:
+        fields["condition"] = rest[0] if len(rest) == 1 else ast.AllOf(lines[0][1].pos, rest)
+        fields["condition_pos"] = lines[0][0]
+    return fields
 
 
 def _is_effect(node: Any) -> bool:
