@@ -19,7 +19,7 @@ import fuzz  # noqa: E402
 
 import gamedsl  # noqa: E402
 
-from gamedsl.errors import did_you_mean  # noqa: E402
+from gamedsl.errors import RulesRuntimeError, did_you_mean  # noqa: E402
 from gamedsl.syntax.parser import parse_text  # noqa: E402
 
 CASES_PER_KIND = {"rules": 60, "position": 45, "moves": 250, "save": 40}
@@ -27,7 +27,8 @@ BUDGET_SECONDS = 20.0  # a hang, not a slow machine
 
 # (kind, seed) of cases that find a crash on today's code; each moves into the sweep above once
 # fixed (tools/fuzz_findings.md says what each one is).
-KNOWN_FINDINGS: dict[tuple[str, int], str] = {
+# Crashes the fuzzer found (tools/fuzz_findings.md), each fixed: kept as tests of their own.
+FORMER_FINDINGS: dict[tuple[str, int], str] = {
     ("save", 41): "TypeError at records.py:load (seats: an int)",
     ("save", 3034): "OverflowError at records.py:load (players: .inf)",
     ("save", 3069): "TypeError at records.py:load (seats: -1)",
@@ -53,7 +54,7 @@ move stay "stay in":
 
 def _sweep() -> list[tuple[str, int]]:
     return [(kind, seed) for kind, count in CASES_PER_KIND.items() for seed in range(count)
-            if (kind, seed) not in KNOWN_FINDINGS]
+            if (kind, seed) not in FORMER_FINDINGS]
 
 
 @pytest.mark.parametrize("kind", list(CASES_PER_KIND))
@@ -68,21 +69,27 @@ def test_fuzzed_input_raises_only_documented_errors(kind, tmp_path):
                                    for f in findings)
 
 
-@pytest.mark.parametrize("kind, seed", sorted(KNOWN_FINDINGS))
-@pytest.mark.xfail(reason="a crash the fuzzer found; see tools/fuzz_findings.md", strict=False)
-def test_known_finding(kind, seed, tmp_path):
-    _, finding = fuzz.run_case(kind, seed, tmp_path, budget=3.0)  # one of them hangs today
+@pytest.mark.parametrize("kind, seed", sorted(FORMER_FINDINGS))
+def test_former_finding(kind, seed, tmp_path):
+    _, finding = fuzz.run_case(kind, seed, tmp_path, budget=3.0)  # one of them hung
     assert finding is None, finding.headline()
 
 
-@pytest.mark.xfail(reason="the player who knocks themself out keeps the turn (tools/fuzz_findings.md)", strict=False)
 def test_a_player_who_is_out_does_not_keep_the_turn(tmp_path):
     path = tmp_path / "elimination.game"
     path.write_text(ELIMINATED_KEEPS_THE_TURN, encoding="utf-8")
     state = gamedsl.load_game(path).new_game(0)
     state.play("stay")
-    assert state.is_over or state.current_player != "P1"
-    state.game.load_position(state.to_yaml())  # today: PositionError, 'turn: P1': that player is out
+    assert state.current_player == "P2"  # P1 put themself out: the turn passes (it stayed with P1)
+    state.game.load_position(state.to_yaml())  # was a PositionError: 'turn: P1': that player is out
+    state.undo()
+    assert state.current_player == "P1"
+    state.play("stay")
+    state.play("stay")
+    assert state.current_player == "P3"
+    with pytest.raises(RulesRuntimeError, match="every player is out of the game and no end rule holds"):
+        state.play("stay")
+    assert state.current_player == "P3" and len(state.history) == 2  # the failed move was put back
 
 
 def test_the_same_seed_gives_the_same_case(tmp_path):

@@ -58,6 +58,8 @@ def applier(game: CompiledGame, action: CompiledAction, recorded: bool = True) -
         body += [f"    if st.turn_number != {began}:", "        st._count_position()"]
     body += [f"    ended = {exprs.bind(game.first_end)}(st, p)", "    if ended is not None:",
              "        st._end_deal(p, ended)"]
+    if game.eliminated is not None:  # a player the move put out of the game does not keep the turn
+        body.append("    st._pass_if_out()")
     if recorded and writes_counters(body):
         body.insert(0, KEEP_COUNTERS)
     name = identifier(f"_apply_{action.name}" if recorded else f"_apply_{action.name}_unrecorded")

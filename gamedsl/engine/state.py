@@ -743,6 +743,18 @@ class State:
         skip = self._c.skip
         return self.in_play(seat) and (skip is None or not skip(self, seat, None))
 
+    def _pass_if_out(self) -> None:
+        """After a move: a player to move who is now out of the game (`eliminated:`) passes the
+        turn to the next player in it; with no player left in it and no `end` rule holding, the
+        rules say nothing of what follows, and play stops with a RulesRuntimeError."""
+        if self.over or self.in_play(self.current):
+            return
+        if not any(self.in_play(seat) for seat in range(self._c.players)):
+            pos = self._c.model.eliminated.pos
+            raise RulesRuntimeError(f"every player is out of the game and no end rule holds "
+                                    f"(eliminated: {pos.file}:{pos.line}): add an end rule for it")
+        self._end_turn()
+
     def _end_turn(self) -> None:
         c = self._c
         players = c.players
