@@ -87,8 +87,9 @@ class ExprCompiler:
             self.values[name] = holder[0]
         return self.values[name]
 
-    def whose(self, owner: str | None) -> Callable[[Any, int], int]:
-        """Who a possessive means, from the point of view of player `p`: a function (state, p)."""
+    def whose(self, owner: str | None, pos: Any = None) -> Callable[[Any, int], int]:
+        """Who a possessive means, from the point of view of player `p`: a function (state, p).
+        `pos`, where the possessive is written, is cited when a counter holds no seat."""
         players = self.players
         if owner == "opponent's":
             return lambda st, p: (p + 1) % players
@@ -102,7 +103,9 @@ class ExprCompiler:
             def seat_in_counter(st: Any, p: int) -> int:  # counters hold seats from 1
                 seat = st.counters[base]
                 if not 1 <= seat <= players or seat != int(seat):  # (int() of nan or inf would fail)
-                    raise RulesRuntimeError(f"counter '{name}' holds {seat:g}, which is not a seat (1 to {players})")
+                    where = f" ('{owner}' at {pos.file}:{pos.line})" if pos is not None else ""
+                    raise RulesRuntimeError(f"counter '{name}' holds {seat:g}, which is not a seat (1 to {players})"
+                                            + where)
                 return int(seat) - 1
 
             return seat_in_counter
@@ -116,7 +119,7 @@ class ExprCompiler:
             getter.static = static  # type: ignore[attr-defined]
             return getter
         by_seat = [self.zones.resolve(ast.ZoneRef(ref.pos, "own", ref.name, ref.index), s) for s in range(self.players)]
-        whose = self.whose(ref.owner)
+        whose = self.whose(ref.owner, ref.pos)
         return lambda st, p: by_seat[whose(st, p)]
 
     # ---- fused code ---------------------------------------------------------------------
@@ -132,11 +135,11 @@ class ExprCompiler:
     def call(self, fn: Fn) -> str:
         return getattr(fn, "code", None) or f"{self.bind(fn)}(st, p, mv)"
 
-    def _owner_code(self, owner: str | None) -> str:
+    def _owner_code(self, owner: str | None, pos: Any = None) -> str:
         """Whose seat a possessive means, as source (`p`: the player's own)."""
         if owner in (None, "own"):
             return "p"
-        return f"{self.bind(self.whose(owner))}(st, p)"
+        return f"{self.bind(self.whose(owner, pos))}(st, p)"
 
     def _one_zone_code(self, ref: ast.ZoneRef) -> str | None:
         """`st.zones[...]` for a reference that names one zone for each player, else None."""
@@ -167,10 +170,10 @@ class ExprCompiler:
                 base = self.counters.base[name]
                 if not self.counters.per_player[name]:
                     return f"st.counters[{base}]"
-                return f"st.counters[{base} + {self._owner_code(node.owner)}]"
+                return f"st.counters[{base} + {self._owner_code(node.owner, node.pos)}]"
             if name in self.model.values:
-                return f"_values[{identifier(name)!r}](st, {self._owner_code(node.owner)}, mv)"
-            simple = {"seat": f"({self._owner_code(node.owner)} + 1)", "moves_this_turn": "st.moves_in_turn",
+                return f"_values[{identifier(name)!r}](st, {self._owner_code(node.owner, node.pos)}, mv)"
+            simple = {"seat": f"({self._owner_code(node.owner, node.pos)} + 1)", "moves_this_turn": "st.moves_in_turn",
                       "player_to_move": "(st.current + 1)", "deal_number": "st.deal_number"}
             return simple.get(name)
         if isinstance(node, ast.SizeOf):
@@ -226,7 +229,7 @@ class ExprCompiler:
             amount = self.call(self.expr(node.amount if isinstance(node, ast.AddTo) else node.value))
             # Written in place: the function's first line saved the counters for undo (`KEEP_COUNTERS`).
             if self.counters.per_player[counter.name]:
-                index = f"{base} + {self._owner_code(counter.owner)}"
+                index = f"{base} + {self._owner_code(counter.owner, counter.pos)}"
                 if not adding:
                     return [f"{indent}_i = {index}", f"{indent}st.counters[_i] = {amount}"]
                 return [f"{indent}_i = {index}", f"{indent}st.counters[_i] = st.counters[_i] + {amount}"]
@@ -474,7 +477,7 @@ class ExprCompiler:
             return lambda st, p, mv: value
         if name == self.parameter and node.owner is None:
             return lambda st, p, mv: mv[1]  # a move's value travels in the move
-        whose = self.whose(node.owner)
+        whose = self.whose(node.owner, node.pos)
         if name in self.counters.base:
             base = self.counters.base[name]
             if not self.counters.per_player[name]:

@@ -411,7 +411,7 @@ class CompiledGame:
             table = {p: z.resolve(ref, p) for p in (None, *range(self.players))}
             return lambda st, p: table[p]
         by_seat = [z.resolve(ast.ZoneRef(ref.pos, "own", ref.name, ref.index), s) for s in range(self.players)]
-        whose = self.exprs.whose(ref.owner)  # `dealer's`: the seat a counter holds; `winner's`
+        whose = self.exprs.whose(ref.owner, ref.pos)  # `dealer's`: the seat a counter holds; `winner's`
         return lambda st, p: by_seat[whose(st, 0 if p is None else p)]
 
     def _deal_step(self, step: Any) -> DealStep:

@@ -58,7 +58,7 @@ def _seat(state: State, player: str | int) -> int:
         seat = player
     else:
         text = str(player).upper().lstrip("P")
-        seat = int(text) - 1 if text.isdigit() else -1
+        seat = int(text) - 1 if text.isascii() and text.isdigit() and len(text) <= 4 else -1  # not a '²'
     if not 0 <= seat < state._c.players:
         raise ValueError(f"no player {player!r}: players are {', '.join(state.players)}")
     return seat

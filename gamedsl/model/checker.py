@@ -494,6 +494,16 @@ class Checker:
             self.error(pos, f"'{owner}': '{name}' is not a shared counter holding a seat",
                        did_you_mean(name, choices) or "write own, opponent's, winner's or COUNTER's")
 
+    def check_fixed_owner(self, ref: ast.ZoneRef, where: str) -> None:
+        """Moves and priorities list their zones once for each player to move: `own`, `opponent's`
+        and shared zones, never a seat that a counter holds or the position decides."""
+        if ref.owner and ref.owner not in ("own", "each", "opponent's"):
+            counter = ref.owner[:-2]
+            hint = (f"write 'own {ref.name}' and add 'only when seat = {counter}'" if counter in self.counters
+                    else f"write 'own {ref.name}' or 'opponent's {ref.name}'")
+            self.error(ref.pos, f"'{ref.owner} {ref.name}' in {where}: a move's zones are the mover's own, the "
+                       "opponent's or shared ones", hint)
+
     def check_zone_ref(self, ref: ast.ZoneRef, per_player: bool = True) -> ZoneSpec | None:
         zone = self.zones.get(ref.name)
         self.check_owner(ref.owner, ref.pos)
@@ -957,8 +967,10 @@ class Checker:
                 self.error(combination.pos, "a combination is played 'from ZONE to ZONE'")
         for ref in stmt.sources:
             self.check_zone_ref(ref)
+            self.check_fixed_owner(ref, "a move's 'from'")
         for target in stmt.targets:
             self.check_zone_ref(target.zone)
+            self.check_fixed_owner(target.zone, "a move's 'to'")
         if stmt.group and not stmt.sources:
             self.error(stmt.pos, f"move '{stmt.name}' moves cards with the cards on top: it needs 'from' and 'to'")
         if bool(stmt.sources) != bool(stmt.targets):
@@ -1079,6 +1091,7 @@ class Checker:
                 self.unknown(named.pos, "move", named.text, actions)
         for ref in (*flt.sources, *flt.targets):
             self.check_zone_ref(ref)
+            self.check_fixed_owner(ref, "a priority's moves")
         if stmt.condition is not None:
             self.check_condition(stmt.condition, per_player=True)
         if stmt.lowered is not None:
@@ -1100,10 +1113,36 @@ class Checker:
                             stmt.depth, stmt.lowered, tuple(n.text for n in flt.also))
 
 
+_SINGLETON_WORDS = {ast.GameTitle: "game", ast.Players: "players", ast.DealBlock: "deal:", ast.FirstPlayer: "first player:",
+                    ast.Turns: "turns:", ast.MatchDecl: "match:", ast.PhasesDecl: "phases:", ast.Eliminated: "eliminated:",
+                    ast.Showdown: "showdown:", ast.TurnStart: "at turn start:"}
+
+
+def _singletons_given_twice(game_file: ast.GameFile) -> list[Diagnostic]:
+    """Statements a file gives once (`deal:`, `at turn start:`, …) given twice: only one could
+    count, so neither is taken silently."""
+    first: dict[type, Any] = {}
+    found = []
+    for stmt in game_file.statements:
+        if isinstance(stmt, _SINGLETONS):
+            kind = type(stmt)
+            if kind in first:
+                word = _SINGLETON_WORDS.get(kind, kind.__name__)
+                found.append(Diagnostic(stmt.pos, f"'{word}' is given twice in this file (first at line "
+                                        f"{first[kind].pos.line})", game_file.lines[stmt.pos.line - 1],
+                                        "write it once, with everything it says"))
+            else:
+                first[kind] = stmt
+    return found
+
+
 def load_statements(path: Path, seen: tuple[str, ...] = ()) -> tuple[ast.GameFile, list[Any], dict[str, tuple[str, ...]], tuple[str, ...]]:
     """Parse a file and, through `extends`, its bases; return the merged statement list."""
     game_file = parse_file(path)
     lines = {game_file.path: game_file.lines}
+    twice = _singletons_given_twice(game_file)
+    if twice:
+        raise RulesSemanticError(twice)
     extends = [s for s in game_file.statements if isinstance(s, ast.Extends)]
     if not extends:
         return game_file, list(game_file.statements), lines, (game_file.path,)
