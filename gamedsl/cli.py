@@ -56,6 +56,7 @@ def _load(args: argparse.Namespace):
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from .engine.game import trial_deals
     from .model import check_file
 
     failed = 0
@@ -72,6 +73,12 @@ def cmd_check(args: argparse.Namespace) -> int:
         except (GameNotFoundError, OSError) as err:
             failed += 1
             print(f"{name}: {err}", file=sys.stderr)
+            continue
+        problems = trial_deals(model)
+        if problems:
+            failed += 1
+            for problem in problems:
+                print(f"{name}: {problem}", file=sys.stderr)
             continue
         rules = len(model.rules)
         print(f"{name}: ok ({model.title}, {len(model.zones)} zones, {rules} rules)")

@@ -79,3 +79,15 @@ def test_an_observation_of_an_odd_player_name_is_a_clear_error(tmp_path) -> None
     for name in ("P²", "P" + "9" * 5000, "nobody"):
         with pytest.raises(ValueError, match="no player"):
             state.observation(name)
+
+
+def test_check_also_deals_the_game_with_the_fewest_and_the_most_players(tmp_path, capsys) -> None:
+    """A file `check` accepts must start: a first player that is no seat failed only at play."""
+    from gamedsl import cli
+
+    path = write(tmp_path, 'first player: dealer\nmove pass "pass":\n    then:\n        end turn\n', dealer="0")
+    assert cli.main(["check", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "with 3 players, the first deal fails: the first player's seat is 0, not a seat from 1 to 3" in err
+    fixed = write(tmp_path, 'first player: dealer\nmove pass "pass":\n    then:\n        end turn\n', dealer="2")
+    assert cli.main(["check", str(fixed)]) == 0

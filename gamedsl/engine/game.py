@@ -130,6 +130,20 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def trial_deals(model: GameModel) -> list[str]:
+    """What goes wrong when the checked game is compiled and dealt, with the fewest and the most
+    players it allows (`gamedsl check` runs this: a file it accepts must also start)."""
+    from ..errors import RulesRuntimeError
+
+    problems = []
+    for players in sorted({model.min_players, model.max_players}):
+        try:
+            Game(model, players).new_game(0)
+        except (RulesRuntimeError, ValueError) as err:
+            problems.append(f"with {players} players, the first deal fails: {err}")
+    return problems
+
+
 def load_game(name_or_path: str | Path, players: int | None = None,
               options: dict[str, Any] | None = None) -> Game:
     """Load a shipped game by name (`my_game`, `my-game`) or a game file by path."""
