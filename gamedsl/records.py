@@ -208,6 +208,8 @@ def _beside(path: Path, name: str) -> Path:
     """The rules file a save names by its path from the save's folder: it must lie in that folder."""
     folder = path.parent.resolve()
     relative = PurePosixPath(name)
+    if not name.isprintable():  # a NUL, a line break: no file of ours is named so
+        raise SaveFileError(f"{path}: its game {_brief(name)} is no file name")
     candidate = (folder / relative).resolve()
     if (not name.endswith(resources.GAME_SUFFIX) or relative.is_absolute() or ".." in relative.parts
             or not candidate.is_relative_to(folder)):

@@ -32,6 +32,7 @@ FORMER_FINDINGS: dict[tuple[str, int], str] = {
     ("save", 41): "TypeError at records.py:load (seats: an int)",
     ("save", 3034): "OverflowError at records.py:load (players: .inf)",
     ("save", 3069): "TypeError at records.py:load (seats: -1)",
+    ("save", 51872): "ValueError at records.py:_beside (a NUL in the rules file's name)",
     ("position", 1706): "OverflowError at engine/position.py:load_position (a huge integer counter)",
     ("position", 10718): "OverflowError at engine/position.py:load_position (a huge integer counter)",
     ("rules", 10390): "ValueError at compiler/game.py:deal (option reserve_size = dealt)",
