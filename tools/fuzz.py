@@ -455,7 +455,7 @@ def _mutate_document(doc: Any, rng: random.Random) -> None:
     elif roll < 0.6:
         del parent[key]
     elif roll < 0.75 and isinstance(parent, dict):
-        parent[rng.choice(("extra", "P9.hand", "house99", "zones", key + "x"))] = parent[key]
+        parent[rng.choice(("extra", "P9.hand", "house99", "zones", f"{key}x"))] = parent[key]
     elif roll < 0.9 and isinstance(parent, list):  # a card doubled, or moved within its zone
         parent.insert(rng.randrange(len(parent) + 1), parent[key])
     else:
