@@ -254,7 +254,7 @@ class PlayFinder:
         lines += [f"    h{w} = [r for r in h{w - 1} if counts[r] >= {w}]" for w in range(2, widest + 1)]
         lines += [f"    held = [h1, {', '.join(f'h{w}' for w in range(1, widest + 1))}]", "    reach = {}"]
         for kind in self.set.kinds:
-            lines.append(f"    # {identifier(kind.name)}")
+            lines.append("    # " + identifier(kind.name))  # a checked identifier, never text
             lines += self._every_play_source(kind, code, {w: f"h{w}" for w in range(1, widest + 1)}, "held")
         return code.function([*lines, "    return out"])
 
@@ -321,7 +321,7 @@ class PlayFinder:
             names = {w: f"h{w}" for w in widths}
             lines += [f"    {names[w]} = [r for r in {every} if counts[r] >= {w}] if most >= {w} else []" for w in widths]
             for kind_above in higher:
-                lines.append(f"    # {identifier(kind_above.name)}")
+                lines.append("    # " + identifier(kind_above.name))
                 lines += self._every_play_source(kind_above, code, names, "None")
         return code.function([*lines, "    return out"])
 

@@ -32,7 +32,7 @@ def generator(game: CompiledGame, phase: int) -> Any:
     lines = [f"def _moves_in_{identifier(game.phases[phase])}(st, apply_priorities=True):",
              "    p = st.current", "    mv = None", "    out = []"]
     for action in game.first_in_phase[phase]:
-        lines += [f"    # move {identifier(action.name)}", *_listing(game, action)]
+        lines += ["    # move " + identifier(action.name), *_listing(game, action)]  # a checked identifier
     if game.priorities:
         lines += ["    if apply_priorities:", "        out = st._apply_priorities(out)"]
     others, stuck = game.others_in_phase[phase], game.stuck_in_phase[phase]
