@@ -42,6 +42,11 @@ _ALLOWED_NODES = tuple(getattr(ast, name) for name in (
     "Is", "IsNot"))
 
 
+# Attributes of frames, generators, coroutines, tracebacks and code objects: the ways from a
+# value to the interpreter's internals that do not start with a double underscore.
+_INTERNAL_ATTRIBUTES = re.compile(r"(f|gi|cr|ag|tb|co)_|mro\Z|format\Z")
+
+
 class GeneratedCodeError(Exception):
     """The compiler wrote source it did not mean to (a bug of gamedsl, never of a rules file)."""
 
@@ -80,12 +85,13 @@ def verify(source: str, known: set[str] | dict[str, Any], mode: str = "exec") ->
             raise GeneratedCodeError("generated source defines a nested function")
         if isinstance(node, ast.Lambda) and mode == "exec":
             raise GeneratedCodeError("generated source holds a lambda")
-        if isinstance(node, ast.Attribute) and node.attr.startswith("__"):
+        if isinstance(node, ast.Attribute) and (node.attr.startswith("__") or _INTERNAL_ATTRIBUTES.match(node.attr)):
             raise GeneratedCodeError(f"generated source reads the attribute {node.attr}")
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             if node.id not in bound and node.id not in known and node.id not in _BUILTINS:
                 raise GeneratedCodeError(f"generated source reads an unknown name {node.id}")
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and not _IDENTIFIER.match(node.value):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and (
+                not _IDENTIFIER.match(node.value) or node.value.startswith("__")):
             raise GeneratedCodeError(f"generated source holds the text {node.value!r}")
         if isinstance(node, ast.Constant) and isinstance(node.value, bytes):
             raise GeneratedCodeError("generated source holds bytes")
