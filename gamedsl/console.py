@@ -356,7 +356,11 @@ class Console:
         state = self.state
         winners = state.winners
         total = ", ".join(f"{p} {s:g}" for p, s in state.scores.items())
-        return f"Game over. {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}. Final scores: {total}."
+        if state.outcome:  # a one-player game: won or lost, whatever the points
+            return f"Game over. {state.players[0]} {'wins' if state.outcome == 'won' else 'loses'}. Final score: {total}."
+        lowest = " (the lowest score wins)" if state._c.lowest_wins else ""
+        return (f"Game over. {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}. "
+                f"Final scores: {total}{lowest}.")
 
 
 def _unsafe_save_name(name: str) -> str | None:
@@ -390,6 +394,9 @@ def deal_report(state: State, result: DealResult) -> list[str]:
     why = (info.description or info.name) if info else result.end
     who = f" ({state.players[result.winner]})" if result.winner is not None else ""
     lines = [f"*** Deal {result.number} ends: {why}{who} ***"]
+    outcome = c.outcomes.get(result.end)
+    if outcome:  # a one-player game
+        lines.append(f"  {state.players[0]} {'wins' if outcome == 'won' else 'loses'} the deal.")
     view = state.copy()  # the table as the deal ended, before its losses were paid
     view.zones = [list(z) for z in result.zones] if result.zones else view.zones
     if result.counters_before:

@@ -100,9 +100,12 @@ def play_one(args: tuple[str, int | None, dict, tuple[str, ...], str, int]) -> G
         moves[seat] += 1
         state.play(move)
     points = list(state.points)
-    best = max(points)
-    # Every player with the best score wins (partners win together); nobody when all tie.
-    wins = [1.0 if p == best and best > min(points) else 0.0 for p in points]
+    if state.is_over and state.outcome:  # a one-player game won or lost (`the player wins` / `loses`)
+        wins = [1.0 if state.outcome == "won" else 0.0]
+    else:
+        best = min(points) if state.game.compiled.lowest_wins else max(points)
+        # Every player with the best score wins (partners win together); nobody when all tie.
+        wins = [1.0 if p == best and max(points) > min(points) else 0.0 for p in points]
     return GameResult(wins, points, moves, seconds, len(state.results))
 
 

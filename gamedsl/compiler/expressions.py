@@ -207,6 +207,8 @@ class ExprCompiler:
             return "(" + joint.join(self.call(self.condition(i)) for i in node.items) + ")"
         if isinstance(node, ast.NotCond):
             return f"(not {self.call(self.condition(node.item))})"
+        if isinstance(node, ast.NoMove):
+            return "st._no_move()"
         if isinstance(node, ast.Played):
             kinds = self.bind(frozenset(self.combination_index[k.text] for k in node.kinds))
             return f"(mv is not None and len(mv) == 4 and isinstance(mv[2], tuple) and mv[1] in {kinds})"
@@ -604,6 +606,8 @@ class ExprCompiler:
             return lambda st, p, mv: mv is not None and len(mv) == 4 and isinstance(mv[2], tuple) and mv[1] in kinds
         if isinstance(node, ast.CanGo):
             return self.can_go(node)
+        if isinstance(node, ast.NoMove):
+            return lambda st, p, mv: st._no_move()
         if isinstance(node, ast.SamePosition):
             times = node.times
             return lambda st, p, mv: st.turn_repeats >= times

@@ -138,6 +138,7 @@ class CompiledEnd:
     scoring: str  # winner | each | again | '' (no points)
     score: Fn | None
     effects: list[Fn] = field(default_factory=list)  # run before the scores, `own` = the player found
+    outcome: str = ""  # won | lost (a one-player game) | ''
 
 
 @dataclass
@@ -209,7 +210,7 @@ class CompiledGame:
         self.priorities = [self._priority(p) for p in model.priorities]
         self.ends = [CompiledEnd(e.info, e.quantifier, self.exprs.condition(e.condition), e.scoring,
                                  self.exprs.expr(e.score) if e.score is not None else None,
-                                 self.exprs.effects(e.effects))
+                                 self.exprs.effects(e.effects), e.outcome)
                      for e in model.ends]
         self.triggers = [CompiledTrigger(t.info, self.exprs.condition(t.condition), self.exprs.effects(t.effects))
                          for t in model.triggers]
@@ -227,6 +228,8 @@ class CompiledGame:
         match = model.match
         self.single_deal = match.single_deal
         self.match_quantifier = match.quantifier
+        self.lowest_wins = match.lowest_wins  # the fewest points win the match (`, lowest score wins`)
+        self.outcomes = {e.info.name: e.outcome for e in self.ends if e.outcome}  # end rule -> won | lost
         self.match_condition = self.exprs.condition(match.condition) if match.condition is not None else None
         self.deal_steps = [self._deal_step(s) for s in model.deal]
         self.skip = self.exprs.condition(model.skip) if model.skip is not None else None

@@ -42,6 +42,7 @@ class State:
     _dealing = False
 
     _trying_first_effects = False  # True on the copy that tries a move's `first:` effects
+    _looking = 0  # how many look-ahead moves (`_after`) are being tried just now
     def __init__(self, game: Game, seed: int | str = 0):
         self.game = game
         compiled = game.compiled
@@ -95,11 +96,26 @@ class State:
 
     @property
     def winners(self) -> list[str]:
-        """When the match is over: the players with the most points (several when they tie)."""
+        """When the match is over: the players with the most points (several when they tie), the
+        fewest in a match that says `lowest score wins`. In a one-player game whose last deal ended
+        by an end that says `the player wins` or `the player loses`: [P1], or nobody."""
         if not self.over:
             return []
-        best = max(self.points)
+        c = self._c
+        if c.outcomes and self.results:
+            outcome = c.outcomes.get(self.results[-1].end)
+            if outcome:
+                return ["P1"] if outcome == "won" else []
+        best = min(self.points) if c.lowest_wins else max(self.points)
         return [f"P{i + 1}" for i, s in enumerate(self.points) if s == best]
+
+    @property
+    def outcome(self) -> str:
+        """'won' or 'lost' when the last deal ended by an end that says `the player wins` or
+        `the player loses` (a one-player game), else ''."""
+        if not self.results:
+            return ""
+        return self._c.outcomes.get(self.results[-1].end, "")
 
     @property
     def scores(self) -> dict[str, float]:
@@ -485,19 +501,38 @@ class State:
         after it does). A move that ends the deal reaches nothing (the next deal is dealt)."""
         player, turn, deal = self.current, self.turn_number, self.deal_number
         saved_legal = self._legal
+        self._looking += 1
         try:
-            self._apply(move)
-        except (RulesRuntimeError, ArithmeticError, IndexError, KeyError, TypeError, ValueError):
-            self._abandon()
-            self._legal = saved_legal
-            return False
-        try:
-            if self.over or self.deal_number != deal:
+            try:
+                self._apply(move)
+            except (RulesRuntimeError, ArithmeticError, IndexError, KeyError, TypeError, ValueError):
+                self._abandon()
+                self._legal = saved_legal
                 return False
-            return bool(then(self.current == player and self.turn_number == turn))
+            try:
+                if self.over or self.deal_number != deal:
+                    return False
+                return bool(then(self.current == player and self.turn_number == turn))
+            finally:
+                self.undo()
+                self._legal = saved_legal
         finally:
-            self.undo()
-            self._legal = saved_legal
+            self._looking -= 1
+
+    def _no_move(self) -> bool:
+        """`no move is legal`: the player to move has no legal move in the position as it is now
+        (asked by `end` and `whenever` rules after a move and as a deal begins; only games that say
+        it ever ask). The moves are listed as the player will be offered them, priorities included;
+        within a look-ahead, without the priorities (they would look ahead again, without end)."""
+        if self.over:
+            return False
+        if self._looking:
+            return not self._generate(apply_priorities=False)
+        frame, self._frame = self._frame, None  # a look-ahead of the priorities makes its own records
+        try:
+            return not self._generate()
+        finally:
+            self._frame = frame
 
     def combination_on(self, zone_id: int):
         """The combination lying on a zone (its kind, length and key), or None."""

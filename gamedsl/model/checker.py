@@ -58,6 +58,7 @@ class Checker:
     def __init__(self, lines_by_file: dict[str, tuple[str, ...]]):
         self.lines_by_file = lines_by_file
         self.diagnostics: list[Diagnostic] = []
+        self.moves_asked = False  # checking an `end` or `whenever` condition: `no move is legal` may be said
 
     # ---- reporting -----------------------------------------------------------------
     def error(self, pos: SourcePos, message: str, hint: str = "") -> None:
@@ -225,7 +226,9 @@ class Checker:
             elif isinstance(stmt, ast.CombinationDecl):
                 combinations[stmt.name] = self.check_combination(stmt)
             elif isinstance(stmt, ast.WheneverDecl):  # `own` is the player who has just moved
+                self.moves_asked = True
                 self.check_condition(stmt.condition, per_player=True)
+                self.moves_asked = False
                 for effect in stmt.effects:
                     self.check_effect(effect, per_player=True)
                 triggers.append(TriggerSpec(self.info(stmt, "whenever"), stmt.condition, stmt.effects))
@@ -258,7 +261,7 @@ class Checker:
             elif isinstance(stmt, ast.MatchDecl):
                 if stmt.condition is not None:
                     self.check_condition(stmt.condition, per_player=True)
-                match = MatchSpec(stmt.single_deal, stmt.quantifier, stmt.condition, stmt.pos)
+                match = MatchSpec(stmt.single_deal, stmt.quantifier, stmt.condition, stmt.pos, stmt.lowest_wins)
         built_zones: dict[str, str] = {}
         for build in builds.values():
             for zone in build.zones:
@@ -269,13 +272,22 @@ class Checker:
             if isinstance(stmt, ast.PriorityDecl):
                 priorities.append(self.check_priority(stmt, actions))
             elif isinstance(stmt, ast.EndDecl):
+                self.moves_asked = True
                 self.check_condition(stmt.condition, per_player=bool(stmt.quantifier))
+                self.moves_asked = False
+                if stmt.outcome and self.players_range != (1, 1):
+                    said = "the player wins" if stmt.outcome == "won" else "the player loses"
+                    self.error(stmt.pos, f"end '{stmt.name}' says '{said}': that is for a one-player game ('players 1')",
+                               "with several players, the points say who wins: 'winner scores …', 'each player scores …'")
+                if stmt.outcome and stmt.scoring == "again":
+                    self.error(stmt.pos, f"end '{stmt.name}' deals again: the deal does not count, so it is neither won "
+                                         "nor lost", "drop 'the player wins' / 'the player loses', or 'deal again'")
                 for effect in stmt.effects:  # `own` is the player the `when` found, if any
                     self.check_effect(effect, per_player=bool(stmt.quantifier))
                 if stmt.score is not None:
                     self.check_expr(stmt.score, per_player=True)
                 ends.append(EndSpec(self.info(stmt, "end"), stmt.quantifier, stmt.condition, stmt.scoring, stmt.score,
-                                    stmt.effects))
+                                    stmt.effects, stmt.outcome))
         self.check_look_aheads(statements)
         if not zones:
             self.error(SourcePos(game_file.path, 1, 1), "the file declares no zones ('zones:' block)")
@@ -670,6 +682,11 @@ class Checker:
                 self.check_condition(item, per_player, in_move)
         elif isinstance(cond, ast.NotCond):
             self.check_condition(cond.item, per_player, in_move)
+        elif isinstance(cond, ast.NoMove):
+            if not self.moves_asked:
+                self.error(cond.pos, "'no move is legal' asks whether the player to move has a legal move: it works in "
+                                     "the condition of an 'end' or a 'whenever' rule, tested after each move",
+                           "in a move's 'only when', write 'no other move is legal'")
         elif isinstance(cond, ast.OtherMoves):
             said = "another move is legal" if cond.legal else "no other move is legal"
             self.error(cond.pos, f"'{said}' says when a move is offered: write it in a move's 'only when' line, "

@@ -126,6 +126,7 @@ class EndSpec:
     scoring: str
     score: ast.Expr | None
     effects: tuple[ast.Effect, ...] = ()  # what happens when the deal ends this way, before scoring
+    outcome: str = ""  # 'won' | 'lost' in a one-player game (`the player wins` / `the player loses`)
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,7 @@ class MatchSpec:
     quantifier: str
     condition: ast.Condition | None
     pos: SourcePos | None
+    lowest_wins: bool = False  # `match: …, lowest score wins`
 
 
 @dataclass

@@ -1,6 +1,7 @@
 """A one-move look-ahead player: it plays the move after which its position is best.
 
-"Best" is first the points it has scored, then its `value standing` (how it stands in the match
+"Best" is first the points it has scored (the fewer the better in a match the lowest score
+wins; in a one-player game, a deal won before all, a deal lost after all), then its `value standing` (how it stands in the match
 between deals, when the file declares one: a move that ends the deal is judged by what the end
 costs), then the game file's `value evaluation` for it when the file declares one, else the
 fewest cards left in its own zones: a sensible default for the shedding games the seeds are. It judges a move in a few worlds dealt from what it sees
@@ -51,13 +52,35 @@ def judge_of(state: State) -> Judge:
     evaluate, stand = evaluation_of(state), standing_of(state)
     deal = (state.deal_number, len(state.results))
     before = [evaluate(state, seat) for seat in range(len(state.points))]
+    points = points_of(state)
 
     def judge(st: State, seat: int) -> tuple[float, float, float]:
         if (st.deal_number, len(st.results)) != deal:
-            return st.points[seat], stand(st, seat), before[seat]
-        return st.points[seat], stand(st, seat), evaluate(st, seat)
+            return points(st, seat) + outcome_of(st, deal[1]), stand(st, seat), before[seat]
+        return points(st, seat), stand(st, seat), evaluate(st, seat)
 
     return judge
+
+
+OUTCOME = 1e9  # a won deal of a one-player game outweighs any points; a lost one, the other way
+
+
+def points_of(state: State) -> Callable[[State, int], float]:
+    """A seat's match points as a player wants them: the more the better, or the fewer when the
+    match says `lowest score wins` (then they count negative)."""
+    if state.game.compiled.lowest_wins:
+        return lambda st, seat: -st.points[seat]
+    return lambda st, seat: st.points[seat]
+
+
+def outcome_of(st: State, results: int) -> float:
+    """+OUTCOME when the first deal to end after `results` deals ended won (`the player wins`),
+    -OUTCOME when lost, else 0 (and always 0 in games without `wins`/`loses` ends)."""
+    outcomes = st.game.compiled.outcomes
+    if not outcomes or len(st.results) <= results:
+        return 0.0
+    outcome = outcomes.get(st.results[results].end)
+    return OUTCOME if outcome == "won" else -OUTCOME if outcome == "lost" else 0.0
 
 
 def seen_position(state: State, seat: int) -> tuple:

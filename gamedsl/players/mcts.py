@@ -34,7 +34,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..engine import Move, State
-from .greedy import Judge, TurnMemory, judge_of, seen_position, standing_of
+from .greedy import Judge, TurnMemory, judge_of, outcome_of, points_of, seen_position, standing_of
 from .worlds import hidden_places, sample_world
 
 EXPLORATION = 1.2
@@ -102,7 +102,8 @@ class MctsPlayer:
             return moves[0]
         judge = judge_of(state)
         stand = standing_of(state)
-        start = [(state.points[s], stand(state, s)) for s in range(len(state.points))]
+        points = points_of(state)
+        start = [(points(state, s), stand(state, s)) for s in range(len(state.points))]
         plans = self._plans(state, moves, seat, judge)
         if len(plans) == 1:
             return self._adopt(state, plans[0])
@@ -262,8 +263,12 @@ class MctsPlayer:
                     best, best_value = candidate, value
             world._apply(best)
         everyone = range(len(world.points))
+        if len(everyone) == 1 and world.game.compiled.outcomes:  # one player: no place among others
+            won = outcome_of(world, results)
+            return 1.0 if won > 0 else 0.0 if won < 0 else 0.5
         if len(world.results) > results:
-            scores = world.results[results].scores
+            sign = -1 if world.game.compiled.lowest_wins else 1  # `lowest score wins`: fewer is better
+            scores = [sign * x for x in world.results[results].scores]
             stands = [(scores[s], stand(world, s)) for s in everyone]
             gains = [(scores[s], stand(world, s) - start[s][1]) for s in everyone]
         else:

@@ -259,6 +259,13 @@ class OtherMoves:
 
 
 @dataclass(frozen=True)
+class NoMove:
+    """`no move is legal`: the player to move has no legal move (in `end` and `whenever` rules)."""
+
+    pos: SourcePos
+
+
+@dataclass(frozen=True)
 class NotCond:
     pos: SourcePos
     item: Condition
@@ -321,7 +328,7 @@ class OneSuit:
 
 
 Condition = Union[Compare, ZoneEmpty, MovedFrom, SamePosition, CanGo, HasOfARank, IsRanks, Extreme, PhaseIs, Played, AllOf, AnyOf,
-                  NotCond, OneSuit, Shows, CanReach, ZoneClosed, OtherMoves]
+                  NotCond, OneSuit, Shows, CanReach, ZoneClosed, OtherMoves, NoMove]
 
 
 # ---- effects --------------------------------------------------------------------------
@@ -781,6 +788,7 @@ class EndDecl:
     score: Expr | None
     name_pos: SourcePos | None = None  # where the name is written (pos: where the statement starts)
     effects: tuple[Any, ...] = ()  # what happens when the deal ends this way, before the scores
+    outcome: str = ""  # 'won' | 'lost' (`the player wins` / `the player loses`: a one-player game) | ''
 
 
 @dataclass(frozen=True)
@@ -789,6 +797,7 @@ class MatchDecl:
     single_deal: bool
     quantifier: str = "some"
     condition: Condition | None = None
+    lowest_wins: bool = False  # `, lowest score wins`
 
 
 Statement = Union[

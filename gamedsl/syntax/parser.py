@@ -943,9 +943,19 @@ class _ToAst(Transformer):
         when = next(c for c in children if isinstance(c, tuple) and c[0] == "when")
         score = next((c for c in children if isinstance(c, tuple) and c[0] in ("winner", "each", "again")), ("", None))
         then = next((c[2] for c in children if isinstance(c, tuple) and c[0] == "then_effects"), ())
+        outcome = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "outcome"), "")
         return ast.EndDecl(self._pos(meta, children), str(children[0]), self._string(children[1:3]),
                            self._section(children), when[1], when[2], score[0], score[1],
-                           name_pos=self._tpos(children[0]), effects=then)
+                           name_pos=self._tpos(children[0]), effects=then, outcome=outcome)
+
+    def outcome_won(self, meta, children):
+        return ("outcome", "won")
+
+    def outcome_lost(self, meta, children):
+        return ("outcome", "lost")
+
+    def lowest_wins(self, meta, children):
+        return ("lowest_wins",)
 
     def end_when(self, meta, children):
         return ("when", str(children[0]), children[1])
@@ -963,13 +973,14 @@ class _ToAst(Transformer):
         return ("each", children[0])
 
     def match_stmt(self, meta, children):
-        return ast.MatchDecl(self._pos(meta, children), False, str(children[0]), children[1])
+        return ast.MatchDecl(self._pos(meta, children), False, str(children[0]), children[1],
+                             lowest_wins=("lowest_wins",) in children)
 
     def match_plain(self, meta, children):
-        return ast.MatchDecl(self._pos(meta, children), False, "", children[0])
+        return ast.MatchDecl(self._pos(meta, children), False, "", children[0], lowest_wins=("lowest_wins",) in children)
 
     def match_single(self, meta, children):
-        return ast.MatchDecl(self._pos(meta, children), True)
+        return ast.MatchDecl(self._pos(meta, children), True, lowest_wins=("lowest_wins",) in children)
 
     # ---- zones, conditions, expressions ---------------------------------------------
     def zone_set(self, meta, children):
@@ -1000,6 +1011,9 @@ class _ToAst(Transformer):
 
     def cond_another_move(self, meta, children):
         return ast.OtherMoves(self._pos(meta, children), legal=True)
+
+    def cond_no_move(self, meta, children):
+        return ast.NoMove(self._pos(meta, children))
 
     def cond_not(self, meta, children):
         return ast.NotCond(self._pos(meta, children), children[0])
