@@ -518,7 +518,8 @@ class Checker:
         if zone.per_player:
             self.error(family.pos, f"'{what} {family.text}': zone '{family.text}' belongs to each player; "
                        "this goes over the instances of a shared zone",
-                       f"write 'for each player' and 'own {family.text}' inside")
+                       f"write '{'count of players with' if what == 'count of' else what + ' player'}"
+                       f"{'' if what == 'count of' else ' with' if what != 'for each' else ''}' and 'own {family.text}' inside")
             return False
         return True
 
