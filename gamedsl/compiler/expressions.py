@@ -17,7 +17,7 @@ from ..errors import RulesRuntimeError, SourcePos
 from ..model.model import GameModel
 from ..syntax import ast
 from .source import Source, identifier, number
-from .zones import ZoneTable
+from .zones import ZoneTable, at_instance
 
 Fn = Callable[[Any, int, Any], Any]
 
@@ -355,6 +355,8 @@ class ExprCompiler:
             return self.card_key(node)
         if isinstance(node, ast.OverPlayers):
             return self.over_players(node)
+        if isinstance(node, ast.OverZones):
+            return self.over_zones(node)
         if isinstance(node, ast.HiddenCards):
             ids = self.zone_ids(node.zone)
             face = [z.spec.face for z in self.zones.instances]
@@ -385,9 +387,37 @@ class ExprCompiler:
             return lambda st, p, mv: then(st, p, mv) if test(st, p, mv) else otherwise(st, p, mv)
         raise TypeError(f"not an expression: {node!r}")
 
+    def family_table(self, family: ast.Name, node: Any, build: Callable[[Any], Any]) -> tuple[tuple[int, Any], ...]:
+        """(zone id, `build` of `node` with `this FAMILY` meaning that instance) for each instance of
+        a shared family: the zones inside resolve once, here, never by name while playing."""
+        name = family.text
+        return tuple((zone_id, build(at_instance(node, name, k + 1)))
+                     for k, zone_id in enumerate(self.zones.of_spec[name]))
+
+    def over_zones(self, node: ast.OverZones) -> Fn:
+        """`some/every ZONE with (COND)`, `count of ZONE with (COND)`: over a shared family's
+        instances not closed, `this ZONE` meaning each."""
+        table = self.family_table(node.family, node.condition, self.condition)
+        if self.closable:
+            def open_tests(st: Any) -> list[Fn]:
+                return [test for z, test in table if z not in st.closed]
+        else:
+            tests = [test for _, test in table]
+            open_tests = lambda st: tests
+        if node.kind == "some":
+            return lambda st, p, mv: any(test(st, p, mv) for test in open_tests(st))
+        if node.kind == "every":
+            return lambda st, p, mv: all(test(st, p, mv) for test in open_tests(st))
+        return lambda st, p, mv: sum(1 for test in open_tests(st) if test(st, p, mv))
+
     def over_players(self, node: ast.OverPlayers) -> Fn:
         """An aggregate over the players still in the game, each seen as `own`."""
         players = self.players
+        if node.kind in ("some", "every"):  # conditions: `some player with (COND)`
+            test = self.condition(node.item)
+            if node.kind == "some":
+                return lambda st, p, mv: any(st.in_play(q) and test(st, q, mv) for q in range(players))
+            return lambda st, p, mv: all(test(st, q, mv) for q in range(players) if st.in_play(q))
         if node.kind == "count":
             test = self.condition(node.item)
             return lambda st, p, mv: sum(1 for q in range(players) if st.in_play(q) and test(st, q, mv))
@@ -608,6 +638,10 @@ class ExprCompiler:
             return self.can_go(node)
         if isinstance(node, ast.NoMove):
             return lambda st, p, mv: st._no_move()
+        if isinstance(node, ast.OverZones):
+            return self.over_zones(node)
+        if isinstance(node, ast.OverPlayers):
+            return self.over_players(node)
         if isinstance(node, ast.SamePosition):
             times = node.times
             return lambda st, p, mv: st.turn_repeats >= times
@@ -742,6 +776,19 @@ class ExprCompiler:
                         eff(st, q, mv)
 
             return for_each_player
+        if isinstance(node, ast.ForEachZoneEffects):
+            table = self.family_table(node.family, (node.condition, node.effects), lambda both: (
+                self.condition(both[0]) if both[0] is not None else None, self.effects(both[1])))
+            closable = self.closable
+
+            def for_each_zone(st: Any, p: int, mv: Any) -> None:
+                chosen = [body for z, (test, body) in table
+                          if not (closable and z in st.closed) and (test is None or test(st, p, mv))]
+                for body in chosen:  # chosen first: the effects never change which are chosen
+                    for eff in body:
+                        eff(st, p, mv)
+
+            return for_each_zone
         if isinstance(node, ast.CallEffect):
             name = node.name
             if name not in self.named_effects:

@@ -5,7 +5,7 @@ Instances are numbered once; everything downstream works with these small intege
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..model.model import ZoneSpec
 from ..syntax import ast
@@ -105,3 +105,28 @@ class ZoneTable:
 
     def per_player(self, refs: tuple[ast.ZoneRef, ...]) -> list[tuple[int, ...]]:
         return [self.resolve_all(refs, p) for p in range(self.players)]
+
+
+def at_instance(node, family: str, index: int):
+    """`node` with `this FAMILY` read as `FAMILY INDEX`: the body of a `for each FAMILY` (or of
+    `some FAMILY with (…)`) for one instance, so its zones resolve to numbers once, when compiled.
+    A `for each` or quantifier over the same family inside keeps its own `this`."""
+    if isinstance(node, ast.ZoneRef):
+        if node.owner == "this" and node.name == family:
+            return ast.ZoneRef(node.pos, None, node.name, index)
+        return node
+    if isinstance(node, (ast.ForEachZoneEffects, ast.OverZones)) and node.family.text == family:
+        return node
+    if isinstance(node, tuple):
+        return tuple(at_instance(item, family, index) for item in node)
+    if hasattr(node, "__dataclass_fields__"):
+        changed = {}
+        for field in node.__dataclass_fields__:
+            if field == "pos":
+                continue
+            value = getattr(node, field)
+            new = at_instance(value, family, index)
+            if new is not value:
+                changed[field] = new
+        return replace(node, **changed) if changed else node
+    return node

@@ -7,6 +7,7 @@ from typing import Any
 import networkx as nx
 
 from ..engine.game import Game
+from ..compiler.zones import at_instance
 from ..syntax import ast
 
 
@@ -104,6 +105,11 @@ def _effect_ways(game: Game, graph: nx.DiGraph, effect: Any, label: str) -> None
         for inner in effect.effects:
             _effect_ways(game, graph, inner, label)
         return
+    if isinstance(effect, ast.ForEachZoneEffects):  # each instance, `this ZONE` meaning it
+        for k in range(len(c.zones.of_spec[effect.family.text])):
+            for inner in at_instance(effect.effects, effect.family.text, k + 1):
+                _effect_ways(game, graph, inner, label)
+        return
     pairs: list[tuple[ast.ZoneRef, tuple[ast.ZoneRef, ...]]] = []
     if isinstance(effect, (ast.MoveAll, ast.TurnOver)):
         pairs.append((effect.source, (effect.target,)))
@@ -129,7 +135,7 @@ def _phases(game: Game, graph: nx.DiGraph) -> None:
 
     def walk(effects: Any, label: str, start: str | None) -> None:
         for effect in effects:
-            if isinstance(effect, (ast.IfEffects, ast.ForEachPlayerEffects)):
+            if isinstance(effect, (ast.IfEffects, ast.ForEachPlayerEffects, ast.ForEachZoneEffects)):
                 walk(effect.effects, label, start)
             elif isinstance(effect, ast.GoToPhase):
                 origins = [start] if start else phases

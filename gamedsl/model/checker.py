@@ -59,6 +59,7 @@ class Checker:
         self.lines_by_file = lines_by_file
         self.diagnostics: list[Diagnostic] = []
         self.moves_asked = False  # checking an `end` or `whenever` condition: `no move is legal` may be said
+        self.this_families: list[str] = []  # the families a `for each ZONE` / `some ZONE with` around names
 
     # ---- reporting -----------------------------------------------------------------
     def error(self, pos: SourcePos, message: str, hint: str = "") -> None:
@@ -497,6 +498,10 @@ class Checker:
         """A possessive owner (`dealer's`, `winner's`) names a player through a shared counter."""
         if owner is None or owner in ("own", "each", "opponent's"):
             return
+        if owner == "this":
+            self.error(pos, "'this' names the zone a 'for each ZONE' is at: a counter or value is not a zone",
+                       "write own, opponent's, winner's or COUNTER's")
+            return
         name = owner[:-2]
         if name in SEAT_OWNERS:
             return
@@ -516,8 +521,33 @@ class Checker:
             self.error(ref.pos, f"'{ref.owner} {ref.name}' in {where}: a move's zones are the mover's own, the "
                        "opponent's or shared ones", hint)
 
+    def check_family(self, family: ast.Name, what: str) -> bool:
+        """The family a `for each ZONE` / `some ZONE with (…)` goes over: a shared zone's instances."""
+        zone = self.zones.get(family.text)
+        if zone is None:
+            self.unknown(family.pos, "zone", family.text, self.zones)
+            return False
+        if zone.per_player:
+            self.error(family.pos, f"'{what} {family.text}': zone '{family.text}' belongs to each player; "
+                       "this goes over the instances of a shared zone",
+                       f"write '{'count of players with' if what == 'count of' else what + ' player'}"
+                       f"{'' if what == 'count of' else ' with' if what != 'for each' else ''}' and 'own {family.text}' inside")
+            return False
+        return True
+
     def check_zone_ref(self, ref: ast.ZoneRef, per_player: bool = True) -> ZoneSpec | None:
         zone = self.zones.get(ref.name)
+        if ref.owner == "this":
+            if zone is None:
+                self.unknown(ref.pos, "zone", ref.name, self.zones)
+                return None
+            if ref.name not in self.this_families:
+                self.error(ref.pos, f"'this {ref.name}' names the {ref.name} that a 'for each {ref.name}', "
+                           f"'some {ref.name} with (…)', 'every {ref.name} with (…)' or 'count of {ref.name} with (…)' "
+                           "is at, and none is around it here", f"write '{ref.name}' or '{ref.name} N'")
+            if ref.index is not None:
+                self.error(ref.pos, f"'this {ref.name}' is one zone already: drop the number {ref.index:g}")
+            return zone
         self.check_owner(ref.owner, ref.pos)
         if zone is None:
             self.unknown(ref.pos, "zone", ref.name, self.zones)
@@ -570,6 +600,8 @@ class Checker:
                     self.unknown(expr.then_order.pos, "order", expr.then_order.text, self.orders)
             elif expr.order.text not in self.orders:
                 self.unknown(expr.order.pos, "order", expr.order.text, self.orders)
+        elif isinstance(expr, ast.OverZones):
+            self.check_over_zones(expr, per_player, in_move)
         elif isinstance(expr, ast.OverPlayers):
             if expr.kind == "count":
                 self.check_condition(expr.item, per_player=True)
@@ -621,8 +653,19 @@ class Checker:
             known.append(self.move_parameter)
         self.unknown(ref.pos, "name", name, known)
 
+    def check_over_zones(self, node: ast.OverZones, per_player: bool, in_move: bool) -> None:
+        what = "count of" if node.kind == "count" else node.kind
+        if self.check_family(node.family, what):
+            self.this_families.append(node.family.text)
+            self.check_condition(node.condition, per_player, in_move)
+            self.this_families.pop()
+
     def check_condition(self, cond: Any, per_player: bool, in_move: bool = False) -> None:
-        if isinstance(cond, ast.Compare):
+        if isinstance(cond, ast.OverZones):
+            self.check_over_zones(cond, per_player, in_move)
+        elif isinstance(cond, ast.OverPlayers):
+            self.check_condition(cond.item, per_player=True)
+        elif isinstance(cond, ast.Compare):
             self.check_expr(cond.left, per_player, in_move)
             self.check_expr(cond.right, per_player, in_move)
         elif isinstance(cond, ast.ZoneEmpty):
@@ -1056,6 +1099,14 @@ class Checker:
                 self.unknown(effect.family.pos, "zone", effect.family.text, self.zones)
             self.rank_of(effect.rank, "this effect")
             self.check_zone_ref(effect.target, per_player)
+        elif isinstance(effect, ast.ForEachZoneEffects):
+            if self.check_family(effect.family, "for each"):
+                self.this_families.append(effect.family.text)
+                if effect.condition is not None:
+                    self.check_condition(effect.condition, per_player=per_player, in_move=per_player)
+                for inner in effect.effects:
+                    self.check_effect(inner, per_player)
+                self.this_families.pop()
         elif isinstance(effect, ast.ForEachPlayerEffects):
             if effect.condition is not None:
                 self.check_condition(effect.condition, per_player=True)
@@ -1084,7 +1135,7 @@ class Checker:
             for effect in effects:
                 if isinstance(effect, ast.CallEffect):
                     yield effect
-                elif isinstance(effect, (ast.IfEffects, ast.ForEachPlayerEffects)):
+                elif isinstance(effect, (ast.IfEffects, ast.ForEachPlayerEffects, ast.ForEachZoneEffects)):
                     yield from calls(effect.effects)
 
         def reaches(source: str, goal: str, seen: set[str]) -> bool:

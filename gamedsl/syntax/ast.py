@@ -111,8 +111,8 @@ class OverPlayers:
     """`max/min over players of (EXPR)`, `count of players with (COND)`: over the players still in."""
 
     pos: SourcePos
-    kind: str  # 'max' | 'min' | 'sum' | 'count'
-    item: Any  # an expression, or for 'count' a condition
+    kind: str  # 'max' | 'min' | 'sum' | 'count', or as a condition 'some' | 'every'
+    item: Any  # an expression, or for 'count', 'some' and 'every' a condition
 
 
 @dataclass(frozen=True)
@@ -407,6 +407,28 @@ class ForEachPlayerEffects:
 
 
 @dataclass(frozen=True)
+class ForEachZoneEffects:
+    """`for each tableau [with COND]: EFFECTS`: the instances of a shared zone family that meet the
+    condition are chosen first, then each has the effects in order, `this tableau` meaning it."""
+
+    pos: SourcePos
+    family: Name
+    condition: Any
+    effects: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class OverZones:
+    """`some tableau with (COND)`, `every tableau with (COND)`, `count of tableau with (COND)`:
+    over the instances of a shared zone family still in play, `this tableau` meaning each."""
+
+    pos: SourcePos
+    kind: str  # 'some' | 'every' | 'count'
+    family: Name
+    condition: Any
+
+
+@dataclass(frozen=True)
 class CallEffect:
     """The effects of a named `effect` block."""
 
@@ -415,7 +437,7 @@ class CallEffect:
 
 
 Effect = Union[EndTurn, TurnOver, AddTo, SetTo, IfEffects, GoToPhase, Reveal, MoveAll, TurnTo, "DealCards", "Shuffle",
-               ForEachPlayerEffects, CallEffect, MoveAllShowing, CloseEmpty]
+               ForEachPlayerEffects, ForEachZoneEffects, CallEffect, MoveAllShowing, CloseEmpty]
 
 
 # ---- statements -----------------------------------------------------------------------

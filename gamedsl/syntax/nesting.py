@@ -16,7 +16,7 @@ from ..limits import MAX_NESTING
 # The rules that can hold an expression or condition inside another (each is one level); a chain
 # `a + b + c` (rules `sum` and `product`) is one level per operator, as the syntax tree nests it.
 _NESTING = frozenset({"or_cond", "and_cond", "if_expr", "neg", "max_of", "min_of", "max_over", "min_over",
-                      "sum_over", "count_players", "next_after", "next_from", "for_each_stmt"})
+                      "sum_over", "count_players", "count_zones", "next_after", "next_from", "for_each_stmt"})
 _CHAINS = frozenset({"sum", "product"})
 
 

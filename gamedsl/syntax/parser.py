@@ -793,6 +793,13 @@ class _ToAst(Transformer):
         condition = children[0] if children and not _is_effect(children[0]) else None
         return [ast.ForEachPlayerEffects(self._pos(meta, children), condition, effects)]
 
+    def for_each_zone_line(self, meta, children):
+        family = ast.Name(self._tpos(children[0]), str(children[0]))
+        rest = children[1:]
+        effects = tuple(c for c in rest if _is_effect(c))
+        condition = rest[0] if rest and not _is_effect(rest[0]) else None
+        return [ast.ForEachZoneEffects(self._pos(meta, children), family, condition, effects)]
+
     def eff_call(self, meta, children):
         return ast.CallEffect(self._pos(meta, children), str(children[0]))
 
@@ -1027,6 +1034,17 @@ class _ToAst(Transformer):
     def cond_quant_empty(self, meta, children):
         return ast.ZoneEmpty(self._pos(meta, children), children[1], quantifier=str(children[0]))
 
+    def cond_quant_zones(self, meta, children):
+        family = ast.Name(self._tpos(children[1]), str(children[1]))
+        return ast.OverZones(self._pos(meta, children), str(children[0]), family, children[2])
+
+    def cond_quant_players(self, meta, children):
+        return ast.OverPlayers(self._pos(meta, children), str(children[0]), children[1])
+
+    def count_zones(self, meta, children):
+        family = ast.Name(self._tpos(children[0]), str(children[0]))
+        return ast.OverZones(self._pos(meta, children), "count", family, children[1])
+
     def cond_same_position(self, meta, children):
         return ast.SamePosition(self._pos(meta, children), int(children[0]))
 
@@ -1181,5 +1199,5 @@ def _is_effect(node: Any) -> bool:
 
 _EFFECT_TYPES = {t.__name__ for t in (ast.EndTurn, ast.TurnOver, ast.AddTo, ast.SetTo, ast.IfEffects, ast.GoToPhase,
                                       ast.Reveal, ast.MoveAll, ast.TurnTo, ast.DealCards, ast.Shuffle,
-                                      ast.ForEachPlayerEffects, ast.CallEffect, ast.MoveAllShowing,
+                                      ast.ForEachPlayerEffects, ast.ForEachZoneEffects, ast.CallEffect, ast.MoveAllShowing,
                                       ast.CloseEmpty)}
