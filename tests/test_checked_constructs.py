@@ -91,3 +91,16 @@ def test_check_also_deals_the_game_with_the_fewest_and_the_most_players(tmp_path
     assert "with 3 players, the first deal fails: the first player's seat is 0, not a seat from 1 to 3" in err
     fixed = write(tmp_path, 'first player: dealer\nmove pass "pass":\n    then:\n        end turn\n', dealer="2")
     assert cli.main(["check", str(fixed)]) == 0
+
+
+@pytest.mark.parametrize("amount, shown", [("dealer * dealer * dealer - dealer * dealer * dealer", "nan"),
+                                           ("dealer * dealer * dealer", "inf")])
+def test_a_deal_amount_that_is_no_number_names_its_step(tmp_path, amount, shown) -> None:
+    # 10^200 cubed is inf (an OverflowError in int()); inf - inf is nan (a ValueError): tracebacks both.
+    text = BASE.replace("deal 3 from deck to each hand", f"deal {amount} from deck to each hand")
+    path = tmp_path / "amounts.game"
+    path.write_text(text.replace("DEALER", "1" + "0" * 200) + 'move pass "pass":\n    then:\n        end turn\n',
+                    encoding="utf-8")
+    with pytest.raises(RulesRuntimeError, match=f"number of cards is {shown}, which is no number of cards, "
+                                                 "in the step at .*amounts.game:12"):
+        gamedsl.load_game(path).new_game(0)

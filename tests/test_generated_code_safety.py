@@ -49,9 +49,9 @@ def recorded(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str, set[str]]]
         seen.append(("exec", made.source, set(self.env)))
         return made
 
-    def record_expression(self, code, parameters="st, p, mv"):
-        made = expression(self, code, parameters)
-        seen.append(("eval", f"lambda {parameters}: {code}", set(self.env)))
+    def record_expression(self, code):
+        made = expression(self, code)
+        seen.append(("eval", f"lambda st, p, mv: {code}", set(self.env)))
         return made
 
     monkeypatch.setattr(generated.Source, "function", record_function)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import cards
+from .. import cards, limits
 from ..errors import RulesRuntimeError
 from ..model.model import GameModel, RuleInfo
 from ..syntax import ast
@@ -385,7 +386,14 @@ class CompiledGame:
         if isinstance(amount, str):
             amount = ast.NameRef(pos, None, amount)
         value = self.exprs.expr(amount)
-        return lambda st, p: max(0, int(value(st, p if p is not None else 0, None)))
+
+        def counted(st: Any, p: int | None) -> int:
+            amount = value(st, p if p is not None else 0, None)
+            if not amount == amount or amount in (math.inf, -math.inf):  # nan, inf: no number of cards
+                raise RulesRuntimeError(f"a deal's number of cards is {amount:g}, which is no number of cards")
+            return max(0, min(int(amount), limits.MAX_DEAL))  # whole cards; below 0 none; never past the limit
+
+        return counted
 
     def _zones_named(self, refs: tuple[ast.ZoneRef, ...]) -> Callable[[Any, int | None], tuple[int, ...]]:
         """The zones `refs` name for player `p`, a function (state, p); `p` is None in the deal

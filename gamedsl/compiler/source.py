@@ -27,7 +27,7 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 # The builtins generated code may call; the functions' globals see no others.
 ALLOWED_BUILTINS = ("len", "range", "isinstance", "tuple", "list", "min", "max", "sum", "any", "all", "abs",
                     "int", "float", "bool", "enumerate", "zip", "reversed", "sorted", "set", "frozenset", "dict",
-                    "next", "iter", "True", "False", "None")
+                    "next", "iter")
 _BUILTINS = {name: getattr(builtins, name) for name in ALLOWED_BUILTINS if hasattr(builtins, name)}
 
 # The kinds of node the compiler writes: statements, expressions and their parts. No imports,
@@ -134,9 +134,9 @@ class Source:
         made.source = source
         return made
 
-    def expression(self, code: str, parameters: str = "st, p, mv") -> Any:
-        """A function `lambda PARAMETERS: CODE`, with its code kept (`.code`)."""
-        tree = verify(f"lambda {parameters}: {code}", self.env, mode="eval")
+    def expression(self, code: str) -> Any:
+        """A function `lambda st, p, mv: CODE`, with its code kept (`.code`)."""
+        tree = verify(f"lambda st, p, mv: {code}", self.env, mode="eval")
         made = eval(compile(tree, "<gamedsl generated>", "eval"), self.env)  # verified source
         made.code = code
         return made
