@@ -201,7 +201,10 @@ class CompiledGame:
         self.top_only = [z.shows_top_only for z in self.zones.instances]
         self.keeps_up = [z.id for z in self.zones.instances if z.spec.keeps_up]
         self.face = [z.spec.face for z in self.zones.instances]
-        self.family_of = [(z.spec.name, z.owner) for z in self.zones.instances]
+        # empty zones of one family are alike (one is offered), unless the family says they differ
+        families = [(z.spec.name, z.owner, z.id if z.spec.empties_differ else -1) for z in self.zones.instances]
+        numbered = {f: i for i, f in enumerate(dict.fromkeys(families))}
+        self.family_of = [numbered[f] for f in families]  # a small number per family: cheap to test
         self.combination_kinds = self._combination_kinds()
         self.actions = [self._action(i, spec) for i, spec in enumerate(model.actions.values())]
         self.action_index = {a.name: a.index for a in self.actions}

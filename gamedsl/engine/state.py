@@ -309,7 +309,8 @@ class State:
         """The same move aimed at the first empty zone of its family, as the generator offers it.
 
         Empty zones of one family (eight empty piles of one kind, say) are alike, so only the first
-        is offered; a move to another of them is the same move."""
+        is offered; a move to another of them is the same move. A family that says `empty piles
+        differ` has each instance as a family of its own: every empty one is a move of its own."""
         action, card, src, dst = move
         if dst < 0 or self.zones[dst] or action >= len(self._c.actions) or dst in self.closed:
             return move
@@ -351,6 +352,7 @@ class State:
         wild = c.wild if c.has_wilds else None
         closed = self.closed
         live = []  # (target, row of its building table); one empty zone per family: they are alike
+        # (`family_of` gives each instance of an `empty piles differ` family a family of its own)
         empty_families = set()
         for dst, table in action.targets[p]:
             if closed and dst in closed:

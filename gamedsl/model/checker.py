@@ -471,10 +471,21 @@ class Checker:
             if len(suit_sets) < high:
                 self.error(decl.holds.pos, f"zone '{decl.name}' gives suits for {len(suit_sets)} players;"
                            f" the game has up to {high}")
+        differ = decl.empties_differ is not None
+        if differ:
+            pos, word = decl.empties_differ
+            kind = decl.kind or "pile"
+            if decl.count is None:
+                self.error(pos, f"zone '{decl.name}' is a single zone: 'empty {word} differ' is for a family",
+                           f"write '{decl.name}[N]: ...' for N of them, or leave 'empty {word} differ' out")
+            elif word != kind + "s":
+                self.error(pos, f"zone '{decl.name}' is a {kind}: its empty ones are 'empty {kind}s', not 'empty {word}'",
+                           f"write 'empty {kind}s differ'")
         info = RuleInfo(decl.name, "zone", "", "", decl.pos)
         return ZoneSpec(decl.name, count, decl.owner == "each", decl.kind or "pile", face, group, decks, jokers,
                         decl.count is not None, info, decl.sorted_by.text if decl.sorted_by else None,
-                        tuple(sorted(ranks)) if ranks else cards.STANDARD_RANKS, tuple(suit_sets), decl.keeps_up)
+                        tuple(sorted(ranks)) if ranks else cards.STANDARD_RANKS, tuple(suit_sets), decl.keeps_up,
+                        differ)
 
     def check_zone_sizes(self, zones: dict[str, ZoneSpec], players: int) -> None:
         """The zone instances, and the cards they hold before the deal, with the most players:

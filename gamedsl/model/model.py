@@ -46,6 +46,7 @@ class ZoneSpec:
     holds_ranks: tuple[int, ...] = tuple(range(13))  # the ranks of its decks (a stripped deck holds fewer)
     holds_suits: tuple[tuple[int, ...], ...] = ()  # per seat, the suits its instance holds (all when empty)
     keeps_up: bool = False  # a card once on top stays face up (known to all) when covered
+    empties_differ: bool = False  # `empty piles differ`: each empty instance is a target of its own
 
 
 @dataclass(frozen=True)

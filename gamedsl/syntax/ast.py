@@ -537,6 +537,7 @@ class ZoneDecl:
     problems: tuple[tuple[SourcePos, str], ...] = ()  # attributes given twice, ...
     sorted_by: Name | None = None  # how a hand is shown: `sorted by strength`
     keeps_up: bool = False  # `turned cards stay up`: a card once on top stays known to all
+    empties_differ: tuple[SourcePos, str] | None = None  # `empty piles differ`: where, and the word (piles, slots, ...)
 
 
 @dataclass(frozen=True)

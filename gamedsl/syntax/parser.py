@@ -100,6 +100,7 @@ _TERMINAL_WORDS = {
     "OWNER": "own / opponent's / each",
     "QUANT": "some / every",
     "KIND": "pile / row / slot / fan / pool",
+    "EMPTIES": "piles / rows / slots / fans / pools",
     "FACE": "up / down",
     "COLOUR": "colour",
     "COMPARE": "a comparison (= != < <= > >=)",
@@ -480,6 +481,9 @@ class _ToAst(Transformer):
 
     def keeps_up_attr(self, meta, children):
         return ("keeps_up", self._pos(meta, children), True)
+
+    def differ_attr(self, meta, children):
+        return ("empties_differ", self._pos(meta, children), (self._pos(meta, children), str(children[0])))
 
     def hidden_cards(self, meta, children):
         return ast.HiddenCards(self._pos(meta, children), children[0])
