@@ -244,3 +244,31 @@ def test_an_unknown_order_and_undeclared_colours_are_still_refused_inside_predic
     with pytest.raises(RulesError) as caught:
         gamedsl.load_game(str(path))
     assert "declares none" in str(caught.value)
+
+
+def test_the_examples_of_language_md_building_rules_load_and_mean_what_they_say(tmp_path):
+    text = (ROOT / "grammar" / "LANGUAGE.md").read_text(encoding="utf-8")
+    section = text[text.index("### Building rules"):text.index("### Moves")]
+    block = section.split("```")[3]  # the second code block: the predicate examples
+    rules: dict[str, dict[str, str]] = {}
+    name = ""
+    for line in block.splitlines():
+        if line.startswith("build "):
+            name = line.split()[1]
+            rules[name] = {}
+        elif line.strip().startswith(("empty:", "on top:")):
+            key, _, value = line.strip().partition(":")
+            rules[name][key] = value.strip()
+    assert set(rules) == {"discard", "eights", "foundation", "tableau"}
+    loaded = {n: game(tmp_path, pile_empty=r["empty"], pile_top=r["on top"]) for n, r in rules.items()}
+    assert accepts(loaded["discard"], "pile", "5S", "5H") and not accepts(loaded["discard"], "pile", "5S", "6H")
+    assert accepts(loaded["eights"], "pile", "5S", "8H") and not accepts(loaded["eights"], "pile", "5S", "9H")
+    assert accepts(loaded["foundation"], "pile", "KS", "AS") and not accepts(loaded["foundation"], "pile", "KS", "AH")
+    assert not accepts(loaded["foundation"], "pile", None, "AS")
+    assert not accepts(loaded["tableau"], "pile", None, "KS") and accepts(loaded["tableau"], "pile", None, "QS")
+    assert accepts(loaded["tableau"], "pile", "QS", "JH") and not accepts(loaded["tableau"], "pile", "QS", "JC")
+
+
+def test_the_design_notes_example_with_parentheses_loads(tmp_path):
+    g = on_top(tmp_path, "the card is a 8 or (same suit or same rank)")
+    assert accepts(g, "pile", "5S", "8H") and accepts(g, "pile", "5S", "5H") and not accepts(g, "pile", "5S", "9H")
