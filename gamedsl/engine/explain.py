@@ -163,7 +163,7 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
             what = cards.CARD_TEXT[moving] + (f" as {cards.RANK_TEXT[as_card >> 2]}" if as_card is not None else "")
             if c.wild[moving] is not None and as_card is None:
                 return build.info, f"{what} is wild: say what it stands for ('… as 8')"
-            return build.info, f"{what} cannot go {on} ({describe(build)})"
+            return build.info, f"{what} cannot go {on} ({describe(build, tuple(c.model.colours))})"
     # The building rules allow it: a priority must have removed it.
     moves = state._generate(apply_priorities=False)
     if move not in moves:

@@ -132,6 +132,7 @@ class Checker:
                     self.error(stmt.pos, f"zone '{stmt.name}' is declared twice")
                 self.zones_decl[stmt.name] = stmt
         self.check_colours(colours, statements)
+        self.colours = colours
         if not title:
             self.error(SourcePos(game_file.path, 1, 1), "the file has no 'game \"Title\"' line")
         if players is None:
@@ -154,7 +155,8 @@ class Checker:
         # An order that only says which ranks make runs may leave ranks out on purpose (no 2 in a
         # straight); every other order must rank every card of the game.
         run_orders = {s.run_order.text for s in statements if isinstance(s, ast.CombinationDecl) and s.run_order}
-        used_elsewhere = {r.order.text for s in statements if isinstance(s, ast.BuildDecl) for r in s.on_top if r.order}
+        used_elsewhere = {r.order.text for s in statements if isinstance(s, ast.BuildDecl)
+                          for r in ast.predicate_relations(s.on_top + (s.empty.predicate if s.empty else ())) if r.order}
         run_orders -= used_elsewhere
         wild_ranks = {cards.rank_from_text(s.card.text) for s in statements if isinstance(s, ast.WildDecl)}
         for stmt in statements:
@@ -986,19 +988,60 @@ class Checker:
                 self.unknown(zone.pos, "zone", zone.text, self.zones)
         empty = stmt.empty.kind if stmt.empty else "any"
         ranks: list[int] = []
+        empty_test: tuple = ()
         if stmt.empty and stmt.empty.kind == "ranks":
             for name in stmt.empty.ranks:
                 rank = self.rank_of(name, f"the building rule '{stmt.name}'")
                 if rank is not None:
                     ranks.append(rank)
-        for rel in stmt.on_top:
-            if rel.kind in ("same_colour", "other_colour") and not self.colours_declared():
-                self.error(rel.pos, "colours are used here but the file declares none ('colour red: H D')")
-            if rel.kind == "steps" and rel.order and rel.order.text not in self.orders:
-                self.unknown(rel.order.pos, "order", rel.order.text, self.orders)
+        if stmt.empty and stmt.empty.kind == "predicate":
+            empty_test = tuple(self.check_card_predicate(p, stmt.name, empty=True) for p in stmt.empty.predicate)
+        on_top = tuple(self.check_card_predicate(p, stmt.name, empty=False) for p in stmt.on_top)
         if stmt.empty is None and not stmt.on_top:
             self.error(stmt.pos, f"building rule '{stmt.name}' says nothing: give 'empty:' and/or 'on top:'")
-        return BuildSpec(self.info(stmt, "build"), tuple(z.text for z in stmt.zones), empty, tuple(ranks), stmt.on_top)
+        return BuildSpec(self.info(stmt, "build"), tuple(z.text for z in stmt.zones), empty, tuple(ranks), on_top, empty_test)
+
+    _SUIT_WORDS = {"spades": 0, "hearts": 1, "diamonds": 2, "clubs": 3}
+
+    def check_card_predicate(self, pred: Any, rule: str, empty: bool) -> tuple:
+        """A card predicate of a building rule, its names resolved: ('rel', Relation),
+        ('is', subject, 'rank'|'suit'|'colour', value, negated), ('not', p), ('and'|'or', parts)."""
+        if isinstance(pred, ast.PredNot):
+            return ("not", self.check_card_predicate(pred.part, rule, empty))
+        if isinstance(pred, (ast.PredAnd, ast.PredOr)):
+            kind = "and" if isinstance(pred, ast.PredAnd) else "or"
+            return (kind, tuple(self.check_card_predicate(p, rule, empty) for p in pred.parts))
+        if isinstance(pred, ast.BareStep):
+            words = " or ".join(f"one {s}" for s in pred.steps)
+            self.error(pred.pos, f"'{words}' in which order? a step names its order",
+                       f"write '{words} in ORDER' (e.g. '{words} in building')")
+            return ("const", False)
+        if isinstance(pred, ast.CardIs):
+            if empty and pred.subject == "top":
+                self.error(pred.pos, "an empty zone has no top card", "in 'empty:' speak of 'the card' only")
+            text = pred.value.text
+            if text in self.colours:
+                return ("is", pred.subject, "colour", list(self.colours).index(text), pred.negated)
+            suit = SUITS.get(text.upper() if len(text) == 1 else text, self._SUIT_WORDS.get(text.lower()))
+            if suit is not None:
+                return ("is", pred.subject, "suit", suit, pred.negated)
+            rank = cards.rank_from_text(text)
+            if rank is None:
+                self.error(pred.value.pos, f"'{text}' is not a rank, a suit or a colour in the building rule '{rule}'",
+                           did_you_mean(text, list(cards.RANK_TEXT) + list(self._SUIT_WORDS) + list(self.colours))
+                           or "write a rank (A 2 ... 10 J Q K), a suit (H S D C or hearts ...) or a declared colour")
+                return ("const", False)
+            return ("is", pred.subject, "rank", rank, pred.negated)
+        rel = pred
+        if empty:
+            self.error(rel.pos, "an empty zone has no top card to compare with",
+                       "in 'empty:' write 'any', 'none', ranks ('A or 2') or a predicate on 'the card' ('the card is not a K')")
+            return ("const", False)
+        if rel.kind in ("same_colour", "other_colour") and not self.colours_declared():
+            self.error(rel.pos, "colours are used here but the file declares none ('colour red: H D')")
+        if rel.kind == "steps" and rel.order and rel.order.text not in self.orders:
+            self.unknown(rel.order.pos, "order", rel.order.text, self.orders)
+        return ("rel", rel)
 
     def colours_declared(self) -> bool:
         return any(isinstance(s, ast.ColourDecl) for s in self._statements)

@@ -53,9 +53,12 @@ class ZoneSpec:
 class BuildSpec:
     info: RuleInfo
     zones: tuple[str, ...]
-    empty: str  # any | none | ranks
+    empty: str  # any | none | ranks | predicate
     empty_ranks: tuple[int, ...]
-    relations: tuple[ast.Relation, ...]
+    # card predicates as the checker resolved them (see Checker.check_card_predicate); a tuple
+    # is their `and`
+    on_top: tuple[tuple, ...] = ()
+    empty_test: tuple[tuple, ...] = ()  # empty == 'predicate'
 
 
 @dataclass(frozen=True)

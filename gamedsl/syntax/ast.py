@@ -610,8 +610,9 @@ class ValueDecl:
 @dataclass(frozen=True)
 class CardPattern:
     pos: SourcePos
-    kind: str  # 'any' | 'none' | 'ranks'
+    kind: str  # 'any' | 'none' | 'ranks' | 'predicate'
     ranks: tuple[Name, ...] = ()
+    predicate: tuple["CardPredicate", ...] = ()  # kind 'predicate': a comma list (their `and`)
 
 
 @dataclass(frozen=True)
@@ -620,6 +621,59 @@ class Relation:
     kind: str  # same_suit other_suit same_colour other_colour same_rank steps
     steps: tuple[str, ...] = ()  # 'up' 'down' 'same'
     order: Name | None = None
+    wrapping: bool = False  # steps: the order goes round (K -> A)
+
+
+@dataclass(frozen=True)
+class CardIs:
+    """`the card is a K`, `the top is not hearts`, `the card is red`: the value's kind (rank,
+    suit or colour) is known once the checker has read the file's colours."""
+    pos: SourcePos
+    subject: str  # 'card' | 'top'
+    value: Name
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class BareStep:
+    """A step with no `in ORDER` after it (`one up`): only valid when joined by `or` to a step
+    that names the order; the checker refuses one left alone."""
+    pos: SourcePos
+    steps: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PredNot:
+    pos: SourcePos
+    part: "CardPredicate"
+
+
+@dataclass(frozen=True)
+class PredAnd:
+    pos: SourcePos
+    parts: tuple["CardPredicate", ...]
+
+
+@dataclass(frozen=True)
+class PredOr:
+    pos: SourcePos
+    parts: tuple["CardPredicate", ...]
+
+
+CardPredicate = Relation | CardIs | BareStep | PredNot | PredAnd | PredOr
+
+
+def predicate_relations(preds) -> list[Relation]:
+    """Every relation in predicates (for the orders they name)."""
+    found: list[Relation] = []
+    for p in preds:
+        if isinstance(p, Relation):
+            found.append(p)
+        elif isinstance(p, PredNot):
+            found += predicate_relations((p.part,))
+        elif isinstance(p, (PredAnd, PredOr)):
+            found += predicate_relations(p.parts)
+    return found
 
 
 @dataclass(frozen=True)
@@ -630,7 +684,7 @@ class BuildDecl:
     description: str = ""
     section: str = ""
     empty: CardPattern | None = None
-    on_top: tuple[Relation, ...] = ()
+    on_top: tuple["CardPredicate", ...] = ()  # a comma list: their `and`
     problems: tuple[tuple[SourcePos, str], ...] = ()
     name_pos: SourcePos | None = None  # where the name is written (pos: where the statement starts)
 

@@ -646,7 +646,7 @@ class _ToAst(Transformer):
         name = children[0]
         zones = next((c for c in children[1:] if isinstance(c, list)), None)
         empty = [c for c in children if isinstance(c, ast.CardPattern)]
-        relations = [c for c in children if isinstance(c, tuple) and c and isinstance(c[0], ast.Relation)]
+        relations = [c for c in children if isinstance(c, tuple) and c and not isinstance(c[0], str)]
         problems = []
         if len(empty) > 1:
             problems.append((empty[1].pos, "the 'empty:' clause is given twice"))
@@ -661,10 +661,12 @@ class _ToAst(Transformer):
         )
 
     def empty_clause(self, meta, children):
-        return children[0]
+        if isinstance(children[0], ast.CardPattern):
+            return children[0]
+        return ast.CardPattern(self._pos(meta, children), "predicate", predicate=children[0])
 
     def on_top_clause(self, meta, children):
-        return tuple(children)
+        return children[0]
 
     def pattern_any(self, meta, children):
         return ast.CardPattern(self._pos(meta, children), "any")
@@ -674,6 +676,64 @@ class _ToAst(Transformer):
 
     def pattern_ranks(self, meta, children):
         return ast.CardPattern(self._pos(meta, children), "ranks", tuple(children))
+
+    # card predicates
+    @staticmethod
+    def _settle(pred):
+        """A bare `same rank` is the relation; other bare steps stay for the checker to refuse."""
+        if isinstance(pred, ast.BareStep) and pred.steps == ("same",):
+            return ast.Relation(pred.pos, "same_rank")
+        return pred
+
+    def pred_list(self, meta, children):
+        return tuple(self._settle(c) for c in children)
+
+    def pred_or(self, meta, children):
+        # Steps joined by `or` before one `in ORDER` are one step relation in that order, as they
+        # always were: `one down or same rank in building`.
+        parts: list = []
+        pending: list[ast.BareStep] = []
+        for c in children:
+            if isinstance(c, ast.BareStep):
+                pending.append(c)
+                continue
+            if isinstance(c, ast.Relation) and c.kind == "steps" and pending:
+                steps = tuple(s for b in pending for s in b.steps) + c.steps
+                parts.append(ast.Relation(pending[0].pos, "steps", steps, c.order, c.wrapping))
+                pending = []
+                continue
+            parts += [self._settle(b) for b in pending]
+            pending = []
+            parts.append(c)
+        parts += [self._settle(b) for b in pending]
+        if len(parts) == 1:
+            return parts[0]
+        return ast.PredOr(self._pos(meta, children), tuple(parts))
+
+    def pred_and(self, meta, children):
+        return ast.PredAnd(self._pos(meta, children), tuple(self._settle(c) for c in children))
+
+    def pred_negated(self, meta, children):
+        return ast.PredNot(self._pos(meta, children), self._settle(children[0]))
+
+    def pred_bare_step(self, meta, children):
+        return ast.BareStep(self._pos(meta, children), children[0])
+
+    def subject_card(self, meta, children):
+        return "card"
+
+    def subject_top(self, meta, children):
+        return "top"
+
+    def article(self, meta, children):
+        return None
+
+    def pred_is(self, meta, children, negated=False):
+        subject, value = children[0], children[-1]
+        return ast.CardIs(self._pos(meta, children), subject, value, negated)
+
+    def pred_is_not(self, meta, children):
+        return self.pred_is(meta, children, negated=True)
 
     def rel_same_suit(self, meta, children):
         return ast.Relation(self._pos(meta, children), "same_suit")
@@ -687,15 +747,10 @@ class _ToAst(Transformer):
     def rel_other_colour(self, meta, children):
         return ast.Relation(self._pos(meta, children), "other_colour")
 
-    def rel_same_rank(self, meta, children):
-        return ast.Relation(self._pos(meta, children), "same_rank")
-
     def rel_steps(self, meta, children):
-        steps = []
-        for c in children[:-1]:
-            steps.extend(c)
-        order = children[-1]
-        return ast.Relation(self._pos(meta, children), "steps", tuple(steps), ast.Name(self._tpos(order), str(order)))
+        steps, order = children[0], children[1]
+        wrapping = len(children) > 2
+        return ast.Relation(self._pos(meta, children), "steps", tuple(steps), ast.Name(self._tpos(order), str(order)), wrapping)
 
     def step_up(self, meta, children):
         return ("up",)
