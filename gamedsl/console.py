@@ -367,7 +367,9 @@ def _unsafe_save_name(name: str) -> str | None:
     """Why `name` cannot take a save, or None: never a NUL, never over a file that is not a save."""
     from .records import SAVE_MARK
 
-    if not name.isprintable():  # a NUL among them
+    if "\0" in name:
+        return "a file name cannot hold a NUL character"
+    if not name.isprintable():
         return "the name of a save cannot hold control characters"
     path = Path(name)
     try:
