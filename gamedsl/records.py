@@ -24,6 +24,7 @@ from . import resources
 from .documents import DocumentError, parse_document, read_document
 from .engine import Game, State, load_game
 from .errors import GameNotFoundError, MoveError, RulesError, SaveFileError, did_you_mean
+from .terminal import brief
 
 FORMAT = 1
 SAVE_MARK = "# a gamedsl saved game"  # how every save begins: the console never writes over other files
@@ -134,7 +135,7 @@ def load(path: str | Path, rules: str | Path | None = None) -> tuple[State, list
     if doc.get("rules") != fingerprint(game):
         where = f" ({game.path})" if rules is not None or _shipped_name(_file_of(game)) is None else ""
         raise SaveFileError(f"{path} was saved with another version of the rules of {game.title}{where} "
-                            f"({_brief(doc.get('rules'))}, now {fingerprint(game)}): its moves may no longer mean the same")
+                            f"({brief(doc.get('rules'), 60)}, now {fingerprint(game)}): its moves may no longer mean the same")
     seats = doc.get("seats") or []
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         raise SaveFileError(f"{path}: 'seats' must be a list of players such as human or mcts:400")
@@ -151,7 +152,7 @@ def load(path: str | Path, rules: str | Path | None = None) -> tuple[State, list
         try:
             state.play(text)
         except MoveError as err:
-            raise SaveFileError(f"{path}: move {number} ({_brief(text)}) does not replay: {err}") from None
+            raise SaveFileError(f"{path}: move {number} ({brief(text, 60)}) does not replay: {err}") from None
     return state, seats
 
 
@@ -169,7 +170,7 @@ def _read(path: Path) -> dict[str, Any]:
         raise SaveFileError(f"{path}: 'moves' must be a list of moves, each a text")
     players, options = doc.get("players"), doc.get("options") or {}
     if not isinstance(players, int) or isinstance(players, bool):
-        raise SaveFileError(f"{path}: 'players' must be a whole number, not {_brief(players)}")
+        raise SaveFileError(f"{path}: 'players' must be a whole number, not {brief(players, 60)}")
     if not isinstance(options, dict) or not all(isinstance(k, str) and isinstance(v, (int, float, str))
                                                 and not isinstance(v, bool) for k, v in options.items()):
         raise SaveFileError(f"{path}: 'options' must map option names to numbers or words")
@@ -184,7 +185,7 @@ def _saved_game(path: Path, doc: dict[str, Any], rules: str | Path | None) -> Ga
     if rules is not None:
         return _game(path, lambda: load_game(rules, players, options))
     if not isinstance(name, str):
-        raise SaveFileError(f"{path}: 'game' must name the game, not {_brief(name)}")
+        raise SaveFileError(f"{path}: 'game' must name the game, not {brief(name, 60)}")
     if name in resources.game_names():
         shipped = resources.data_dir("games") / f"{name}{resources.GAME_SUFFIX}"
         return _game(path, lambda: load_game(shipped, players, options))
@@ -209,16 +210,16 @@ def _beside(path: Path, name: str) -> Path:
     folder = path.parent.resolve()
     relative = PurePosixPath(name)
     if not name.isprintable():  # a NUL, a line break: no file of ours is named so
-        raise SaveFileError(f"{path}: its game {_brief(name)} is no file name")
+        raise SaveFileError(f"{path}: its game {brief(name, 60)} is no file name")
     candidate = (folder / relative).resolve()
     if (not name.endswith(resources.GAME_SUFFIX) or relative.is_absolute() or ".." in relative.parts
             or not candidate.is_relative_to(folder)):
         hint = did_you_mean(name, resources.game_names())
-        raise SaveFileError(f"{path}: its game {_brief(name)} is neither a shipped game"
+        raise SaveFileError(f"{path}: its game {brief(name, 60)} is neither a shipped game"
                             + (f" ({hint})" if hint else "") + " nor a .game file in the save's folder: "
                             f"give its rules: gamedsl play RULES --load {path}")
     if not candidate.is_file():
-        raise SaveFileError(f"{path}: its rules file {_brief(name)} is not in the save's folder: "
+        raise SaveFileError(f"{path}: its rules file {brief(name, 60)} is not in the save's folder: "
                             f"put it there, or give it: gamedsl play RULES --load {path}")
     return candidate
 
@@ -227,13 +228,7 @@ def _seed(path: Path, seed: Any) -> int | str:
     if isinstance(seed, str) and len(seed) <= MAX_SEED_LENGTH or isinstance(seed, int) and not isinstance(seed, bool):
         return seed
     raise SaveFileError(f"{path}: 'seed' must be a whole number or a word of at most {MAX_SEED_LENGTH} "
-                        f"characters, not {_brief(seed)}")
-
-
-def _brief(value: Any) -> str:
-    """A value read from a save, for a message: quoted and cut short."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+                        f"characters, not {brief(seed, 60)}")
 
 
 def replay_states(path: str | Path, rules: str | Path | None = None) -> tuple[State, list[str], list[str]]:

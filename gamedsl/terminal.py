@@ -22,6 +22,13 @@ def escape(text: str, keep: str = "\n") -> str:
     return "".join(c if c.isprintable() or c in keep else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
+def brief(value: Any, most: int = 40) -> str:
+    """A value read from a file or typed, for a message: quoted (`repr`, which escapes) and cut
+    to `most` characters."""
+    text = repr(value)
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
 class EscapingStream:
     """A text stream that escapes what is written to it (line feeds and tabs pass)."""
 

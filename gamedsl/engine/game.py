@@ -11,6 +11,7 @@ from .. import resources
 from ..compiler.game import CompiledGame
 from ..model import check_file
 from ..model.model import GameModel, RuleInfo
+from ..terminal import brief
 from .moves import MoveCodec
 from .state import State
 
@@ -101,12 +102,12 @@ def option_value(model: GameModel, name: str, value: Any) -> float | str:
     if isinstance(default, str):
         if isinstance(value, str) and _WORD.fullmatch(value):
             return value
-        raise ValueError(f"option {name} takes a word (letters, digits and _, like {default}), not {_shown(value)}")
+        raise ValueError(f"option {name} takes a word (letters, digits and _, like {default}), not {brief(value)}")
     number = _number(value)
     low, high = model.option_ranges.get(name, (-math.inf, math.inf))
     span = f"a number from {low:g} to {high:g}" if name in model.option_ranges else "a plain number"
     if number is None or not low <= number <= high:
-        shown = _shown(value) if number is None else f"{number:g}"
+        shown = brief(value) if number is None else f"{number:g}"
         raise ValueError(f"option {name} takes {span} (like {default:g}), not {shown}")
     return number
 
@@ -123,11 +124,6 @@ def _number(value: Any) -> float | None:
             return None
         return number if math.isfinite(number) else None
     return None
-
-
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def trial_deals(model: GameModel) -> list[str]:
