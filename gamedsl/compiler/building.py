@@ -18,6 +18,23 @@ EMPTY = cards.CARD_LIMIT  # the row used when the zone is empty
 AcceptTable = tuple[bytes, ...]
 
 
+def step_allowed(deltas: set[int], size: int, wrapping: bool) -> set[int]:
+    """The differences of places in an order (card minus other) a step allows; in an order that
+    goes round, taken modulo its length (the step from its last rank up is its first: K -> A)."""
+    if wrapping and size:
+        return {d % size for d in deltas}
+    return set(deltas)
+
+
+def colour_table(colours: dict[str, tuple[int, ...]]) -> list[int]:
+    """The colour (index of its `colour` line) of each suit, -1 for none."""
+    colour_of = [-1] * 4
+    for i, suits in enumerate(colours.values()):
+        for suit in suits:
+            colour_of[suit] = i
+    return colour_of
+
+
 def _relation_test(rel: ast.Relation, orders: dict[str, tuple[int, ...]], colour_of: list[int]) -> Callable[[int, int], bool]:
     if rel.kind == "same_suit":
         return lambda card, top: not cards.is_joker(card) and not cards.is_joker(top) and card & 3 == top & 3
@@ -41,10 +58,8 @@ def _relation_test(rel: ast.Relation, orders: dict[str, tuple[int, ...]], colour
     for i, rank in enumerate(order):
         position[rank] = i
     deltas = {"up": 1, "down": -1, "same": 0}
-    allowed = {deltas[s] for s in rel.steps}
+    allowed = step_allowed({deltas[s] for s in rel.steps}, len(order), rel.wrapping)
     if rel.wrapping and order:
-        # the order goes round: the step from its last rank up is its first (K -> A)
-        allowed = {d % len(order) for d in allowed}
 
         def wrapping_test(card: int, top: int) -> bool:
             a, b = position[card >> 2], position[top >> 2]
@@ -92,10 +107,7 @@ def _predicate_test(pred: tuple, orders: dict[str, tuple[int, ...]], colour_of: 
 
 
 def accept_table(build: BuildSpec, orders: dict[str, tuple[int, ...]], colours: dict[str, tuple[int, ...]]) -> AcceptTable:
-    colour_of = [-1] * 4
-    for i, suits in enumerate(colours.values()):
-        for suit in suits:
-            colour_of[suit] = i
+    colour_of = colour_table(colours)
     tests = [_predicate_test(p, orders, colour_of) for p in build.on_top]
     empty_tests = [_predicate_test(p, orders, colour_of) for p in build.empty_test]
     valid = [c for c in range(cards.CARD_LIMIT) if cards.CARD_TEXT[c]]

@@ -16,6 +16,7 @@ from .. import cards
 from ..errors import RulesRuntimeError, SourcePos
 from ..model.model import GameModel
 from ..syntax import ast
+from .cards_expr import CardExprs, encode
 from .source import Source, identifier, number
 from .zones import ZoneTable, at_instance
 
@@ -76,6 +77,7 @@ class ExprCompiler:
         self.counts_positions = mentions(model, ast.SamePosition, anywhere=True)  # must the engine count where turns begin?
         self.source = Source("_k", {"_values": self.values})  # the names fused code uses
         self.env = self.source.env
+        self.cards = CardExprs(self)  # cards, suits and ranks judged (issue 16)
         for name in model.values:
             self._value(name)
 
@@ -228,7 +230,11 @@ class ExprCompiler:
             counter = node.counter
             base = self.counters.base[counter.name]
             adding = isinstance(node, ast.AddTo)
-            amount = self.call(self.expr(node.amount if isinstance(node, ast.AddTo) else node.value))
+            holds = self.cards.holds[counter.name]
+            if holds != "number":  # a suit, rank or card: kept as its number, none as -1
+                amount = f"{self.bind(encode)}({self.call(self.cards.typed(node.value, holds))})"
+            else:
+                amount = self.call(self.expr(node.amount if isinstance(node, ast.AddTo) else node.value))
             # Written in place: the function's first line saved the counters for undo (`KEEP_COUNTERS`).
             if self.counters.per_player[counter.name]:
                 index = f"{base} + {self._owner_code(counter.owner, counter.pos)}"
@@ -291,6 +297,9 @@ class ExprCompiler:
 
     # ---- expressions ------------------------------------------------------------------
     def expr(self, node: Any) -> Fn:
+        judged = self.cards.expr(node)
+        if judged is not None:
+            return judged
         code = self._expr_code(node)
         return self._fuse(code) if code is not None else self._expr_closure(node)
 
@@ -548,6 +557,9 @@ class ExprCompiler:
 
     # ---- conditions -------------------------------------------------------------------
     def condition(self, node: Any) -> Fn:
+        judged = self.cards.condition(node)
+        if judged is not None:
+            return judged
         code = self._condition_code(node)
         return self._fuse(code) if code is not None else self._condition_closure(node)
 
@@ -735,7 +747,12 @@ class ExprCompiler:
             base = self.counters.base[counter.name]
             per_player = self.counters.per_player[counter.name]
             adding = isinstance(node, ast.AddTo)
-            amount = self.expr(node.amount if isinstance(node, ast.AddTo) else node.value)
+            holds = self.cards.holds[counter.name]
+            if holds != "number":
+                typed = self.cards.typed(node.value, holds)
+                amount = lambda st, p, mv: encode(typed(st, p, mv))  # noqa: E731
+            else:
+                amount = self.expr(node.amount if isinstance(node, ast.AddTo) else node.value)
 
             def change(st: Any, p: int, mv: Any) -> None:
                 index = base + (whose(st, p) if per_player else 0)
