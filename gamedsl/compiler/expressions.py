@@ -39,6 +39,7 @@ class Counters:
         self.start: list[float] = []
         self.whole_match: list[bool] = []
         self.labels: list[str] = []
+        self.holds: list[str] = []  # per label: number | suit | rank | card
         for spec in model.counters.values():
             self.base[spec.name] = len(self.start)
             self.per_player[spec.name] = spec.per_player
@@ -47,6 +48,7 @@ class Counters:
                 self.start.append(start)
                 self.whole_match.append(spec.whole_match)
                 self.labels.append(f"P{p + 1}.{spec.name}" if spec.per_player else spec.name)
+                self.holds.append(spec.holds)
 
     def index(self, name: str, player: int) -> int:
         return self.base[name] + (player if self.per_player[name] else 0)

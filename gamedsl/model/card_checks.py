@@ -151,7 +151,7 @@ class CardChecks:
             return False
         kind = left if left in CARD_KINDS else right
         for side, side_kind in ((cond.left, left), (cond.right, right)):
-            if side_kind in ("word", "number") and literal_text(side) is not None:
+            if (side_kind == "word" or isinstance(side, ast.Num)) and literal_text(side) is not None:
                 ok, _ = typer.literal(side, kind)
                 if literal_text(side) == "none":
                     self.error(side.pos, "nothing is tested with 'is none', not compared",

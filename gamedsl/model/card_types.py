@@ -106,3 +106,47 @@ def counter_test(cond: ast.IsRanks, holds: dict[str, str]) -> ast.CardTest | Non
         zone = cond.zone
         return ast.CardTest(cond.pos, ast.NameRef(zone.pos, zone.owner, zone.name), "value", value=cond.ranks[0])
     return None
+
+
+def value_text(kind: str, value: float) -> str | None:
+    """A suit, rank or card kept in a counter as its literal (`H`, `7`, `7H`); None for none."""
+    if value < 0 or value != int(value):
+        return None
+    value = int(value)
+    if kind == "suit" and value < 4:
+        return cards.SUIT_TEXT[value]
+    if kind == "rank" and value < len(cards.RANK_TEXT):
+        return cards.RANK_TEXT[value]
+    if kind == "card" and value < cards.CARD_LIMIT and cards.CARD_TEXT[value]:
+        return cards.CARD_TEXT[value]
+    return None
+
+
+def value_shown(kind: str, value: float) -> str:
+    """As the console shows it: `♥`, `7`, `7♥`, `—` for none."""
+    text = value_text(kind, value)
+    if text is None:
+        return "—"
+    if kind == "suit":
+        return cards.SUIT_SYMBOL[int(value)]
+    if kind == "card" and not cards.is_joker(int(value)):
+        return text[:-1] + cards.SUIT_SYMBOL[int(value) & 3]
+    return text
+
+
+def value_from_text(kind: str, text: Any) -> float | None:
+    """A literal of a position (`H`, `hearts`, `♥`, `7`, `K`, `7H`, `none`, null) as kept in a counter
+    (-1 for none); None when it is no value of that kind."""
+    if text is None or text == "none":
+        return -1.0
+    if isinstance(text, bool):
+        return None
+    if isinstance(text, int) and kind == "rank":
+        text = str(text)
+    if not isinstance(text, str):
+        return None
+    if kind == "card":
+        card = cards.parse_card(text.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C"))
+        return None if card is None else float(card)
+    value = literal_values(text, ()).get(kind)
+    return None if value is None else float(value)
