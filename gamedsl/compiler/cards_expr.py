@@ -16,6 +16,7 @@ from .. import cards
 from ..model.card_types import CARD_KINDS, Typer, counter_test, literal_text, literal_values
 from ..syntax import ast
 from .building import colour_table, step_allowed
+from .selections import Selections
 
 if TYPE_CHECKING:
     from .expressions import ExprCompiler, Fn
@@ -48,6 +49,7 @@ class CardExprs:
         self.points = model.points
         known = set(exprs.options) | set(model.counters) | set(model.values) | {
             "seat", "score", "player_to_move", "deal_number", "moves_this_turn", "players_left"}
+        self.selections = Selections(self)
         self.typer = Typer(self.holds, {n: v.expr for n, v in model.values.items()}, known, tuple(model.colours))
 
     def kind(self, node: Any) -> str:
@@ -76,6 +78,8 @@ class CardExprs:
             return lambda st, p, mv: decode(st.counters[base + whose(st, p)])
         if isinstance(node, ast.Attribute):
             return self.attribute(node)
+        if isinstance(node, (ast.Selected, ast.HolderOf)):
+            return self.selections.expr(node)
         return None
 
     def typed(self, node: Any, kind: str) -> Fn:
@@ -115,6 +119,8 @@ class CardExprs:
                 return None
         if isinstance(node, ast.Compare):
             return self.compare(node)
+        if isinstance(node, ast.Selected):
+            return self.selections.expr(node)
         if not isinstance(node, ast.CardTest):
             return None
         test = self.value_test(node) if node.kind == "value" else self.relation(node)
@@ -133,61 +139,66 @@ class CardExprs:
         return lambda st, p, mv: _differ(left(st, p, mv), right(st, p, mv))
 
     def value_test(self, node: ast.CardTest) -> Fn:
-        """`X is VALUE`: for a card, its rank, suit, colour or itself; for a suit or a rank, itself."""
         subject = self.exprs.expr(node.subject)
-        kind = self.kind(node.subject)
-        found = literal_values(node.value.text, self.typer.colours)
+        pred = self.value_pred(self.kind(node.subject), node.value)
+        return lambda st, p, mv: pred(subject(st, p, mv))
+
+    def value_pred(self, kind: str, name: ast.Name) -> Any:
+        """`X is VALUE` as a function of X: for a card, its rank, suit, colour or itself; for a
+        suit (a suit or a colour) or a rank, itself; `none`: nothing."""
+        found = literal_values(name.text, self.typer.colours)
         if "none" in found:
-            return lambda st, p, mv: subject(st, p, mv) is None
+            return lambda v: v is None
         colour_of = self.colour_of
         if kind == "card":
-            for reading in ("card", "rank", "suit", "colour"):
-                if reading in found:
-                    value = found[reading]
-                    break
+            reading = next(r for r in ("card", "rank", "suit", "colour") if r in found)
+            value = found[reading]
             if reading == "card":
-                return lambda st, p, mv: subject(st, p, mv) == value
+                return lambda v: v is not None and v == value
             if reading == "rank":
-                return lambda st, p, mv: _rank(subject(st, p, mv)) == value
+                return lambda v: v is not None and v >> 2 == value
             if reading == "suit":
-                return lambda st, p, mv: _suit(subject(st, p, mv)) == value
-            return lambda st, p, mv: _suit_colour(_suit(subject(st, p, mv)), colour_of) == value
+                return lambda v: _suit(v) == value
+            return lambda v: _suit_colour(_suit(v), colour_of) == value
         if kind == "suit" and "suit" not in found:  # `trumps is red`
             value = found["colour"]
-            return lambda st, p, mv: _suit_colour(subject(st, p, mv), colour_of) == value
+            return lambda v: _suit_colour(v, colour_of) == value
         value = found[kind]
-        return lambda st, p, mv: (lambda v: v is not None and v == value)(subject(st, p, mv))
+        return lambda v: v is not None and v == value
 
     def relation(self, node: ast.CardTest) -> Fn:
         subject, other = self.exprs.expr(node.subject), self.exprs.expr(node.other)
-        kinds = (self.kind(node.subject), self.kind(node.other))
+        pair = self.pair_test(node, (self.kind(node.subject), self.kind(node.other)))
+        return lambda st, p, mv: pair(subject(st, p, mv), other(st, p, mv))
+
+    def pair_test(self, node: ast.CardTest, kinds: tuple[str, str]) -> Any:
+        """The relation of two values (cards, or suits and ranks where the relation takes them)
+        as a function (a, b) -> bool; nothing (None) is in no relation."""
         colour_of = self.colour_of
         if node.kind in ("same_suit", "other_suit"):
-            suit_a = (lambda v: v) if kinds[0] == "suit" else _suit
-            suit_b = (lambda v: v) if kinds[1] == "suit" else _suit
+            suit_a = _same if kinds[0] == "suit" else _suit
+            suit_b = _same if kinds[1] == "suit" else _suit
             want = node.kind == "same_suit"
 
-            def suits(st: Any, p: int, mv: Any) -> bool:
-                a, b = suit_a(subject(st, p, mv)), suit_b(other(st, p, mv))
+            def suits(x: Any, y: Any) -> bool:
+                a, b = suit_a(x), suit_b(y)
                 return a is not None and b is not None and (a == b) == want
 
             return suits
         if node.kind in ("same_colour", "other_colour"):
-            colour_a = (lambda v: _suit_colour(v, colour_of)) if kinds[0] == "suit" else (
-                lambda v: _suit_colour(_suit(v), colour_of))
-            colour_b = (lambda v: _suit_colour(v, colour_of)) if kinds[1] == "suit" else (
-                lambda v: _suit_colour(_suit(v), colour_of))
+            colour_a = _same if kinds[0] == "suit" else _suit
+            colour_b = _same if kinds[1] == "suit" else _suit
             want = node.kind == "same_colour"
 
-            def colours(st: Any, p: int, mv: Any) -> bool:
-                a, b = colour_a(subject(st, p, mv)), colour_b(other(st, p, mv))
+            def colours(x: Any, y: Any) -> bool:
+                a, b = _suit_colour(colour_a(x), colour_of), _suit_colour(colour_b(y), colour_of)
                 return a is not None and b is not None and (a == b) == want
 
             return colours
-        rank_a = (lambda v: v) if kinds[0] == "rank" else _rank
-        rank_b = (lambda v: v) if kinds[1] == "rank" else _rank
+        rank_a = _same if kinds[0] == "rank" else _rank
+        rank_b = _same if kinds[1] == "rank" else _rank
         if node.kind == "same_rank":
-            return lambda st, p, mv: _equal(rank_a(subject(st, p, mv)), rank_b(other(st, p, mv)))
+            return lambda x, y: _equal(rank_a(x), rank_b(y))
         order = self.orders[node.order.text]
         position = [-1] * 16
         for i, rank in enumerate(order):
@@ -198,8 +209,8 @@ class CardExprs:
             size = len(order)
             wrapping = node.wrapping
 
-            def step(st: Any, p: int, mv: Any) -> bool:
-                a, b = rank_a(subject(st, p, mv)), rank_b(other(st, p, mv))
+            def step(x: Any, y: Any) -> bool:
+                a, b = rank_a(x), rank_b(y)
                 if a is None or b is None or position[a] < 0 or position[b] < 0:
                     return False
                 delta = position[a] - position[b]
@@ -209,8 +220,8 @@ class CardExprs:
         test = {"higher": lambda d: d > 0, "lower": lambda d: d < 0, "at_least": lambda d: d >= 0,
                 "at_most": lambda d: d <= 0}[node.kind]
 
-        def ordered(st: Any, p: int, mv: Any) -> bool:
-            a, b = rank_a(subject(st, p, mv)), rank_b(other(st, p, mv))
+        def ordered(x: Any, y: Any) -> bool:
+            a, b = rank_a(x), rank_b(y)
             if a is None or b is None or position[a] < 0 or position[b] < 0:
                 return False
             return test(position[a] - position[b])
@@ -234,6 +245,10 @@ class CardExprs:
             return once, bytes(1 if cards.CARD_TEXT[c] and test(None, 0, (0, c, -1, -1)) else 0
                                for c in range(cards.CARD_LIMIT))
         return once, test
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 def _suit(card: int | None) -> int | None:

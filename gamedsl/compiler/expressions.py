@@ -716,6 +716,8 @@ class ExprCompiler:
         return [self.compile(["def _effects(st, p, mv):", *lines])]
 
     def effect(self, node: Any) -> Fn:
+        if isinstance(node, ast.MoveSelected):
+            return self.cards.selections.move_effect(node)
         if isinstance(node, ast.EndTurn):
             return lambda st, p, mv: st._end_turn()
         if isinstance(node, (ast.TurnOver, ast.MoveAll)):

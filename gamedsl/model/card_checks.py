@@ -31,8 +31,58 @@ class CardChecks:
         return self.typer().type_of(node)
 
     # ---- expressions ----------------------------------------------------------------------
+    in_selection: int = 0  # inside a selection's test, where its card is being tested
+
+    def check_selection(self, node: ast.Selection, per_player: bool, in_move: bool) -> None:
+        for zone in node.zones:
+            self.check_zone_ref(zone, per_player)
+        test = node.test
+        if test is None:
+            return
+        if test.kind in ("rank_is", "suit_is"):
+            kind = "rank" if test.kind == "rank_is" else "suit"
+            typer = self.typer()
+            other_kind = typer.type_of(test.other)
+            if (other_kind == "word" or isinstance(test.other, ast.Num)) and literal_text(test.other) is not None:
+                if not typer.literal(test.other, kind)[0]:
+                    self._bad_value(ast.Name(test.other.pos, literal_text(test.other)), ARTICLE[kind])
+                return
+            self.check_expr(test.other, per_player, in_move)
+            if other_kind != kind:
+                self.error(test.other.pos, f"'that are {kind} …' takes {ARTICLE[kind]}, and this is "
+                                           f"{ARTICLE.get(other_kind, other_kind)}",
+                           f"write '{kind} of the card', a counter that holds {ARTICLE[kind]}, or one ('{'K' if kind == 'rank' else 'hearts'}')")
+            return
+        self.in_selection += 1
+        self.check_card_condition(test, per_player, in_move)
+        self.in_selection -= 1
+
     def check_card_expr(self, expr: Any, per_player: bool, in_move: bool) -> bool:
         """Check a card expression; False when `expr` is none of them."""
+        if isinstance(expr, ast.EachCard):
+            return True
+        if isinstance(expr, ast.Selection):
+            self.error(expr.pos, "a selection is a set of cards, not a value",
+                       "count it ('count of cards of …'), test it ('any cards of …', 'no cards of …'), or take "
+                       "'highest card of … by ORDER' or 'sum of … by POINTS'")
+            return True
+        if isinstance(expr, ast.Selected):
+            self.check_selection(expr.selection, per_player, in_move)
+            if expr.kind == "sum" and expr.table.text not in self.points:
+                self.unknown(expr.table.pos, "points", expr.table.text, self.points)
+            if expr.kind in ("highest", "lowest") and expr.table.text not in self.orders:
+                self.unknown(expr.table.pos, "order", expr.table.text, self.orders)
+            if expr.suit_order is not None and expr.suit_order.text not in self.suit_orders:
+                self.unknown(expr.suit_order.pos, "suit order", expr.suit_order.text, self.suit_orders)
+            return True
+        if isinstance(expr, ast.HolderOf):
+            typer = self.typer()
+            if literal_text(expr.card) is not None and typer.type_of(expr.card) == "word":
+                if not typer.literal(expr.card, "card")[0]:
+                    self._bad_value(ast.Name(expr.card.pos, literal_text(expr.card)), "a card (2C, 7♥)")
+            else:
+                self.check_card_operand(expr.card, per_player, in_move, "holder of")
+            return True
         if isinstance(expr, ast.TheCard):
             if self.card_in_scope is None:
                 self.error(expr.pos, "'the card' is the card a move moves: it means something in a card move's "
@@ -87,6 +137,9 @@ class CardChecks:
             cond = test
         if isinstance(cond, ast.Compare):
             return self.check_typed_compare(cond, per_player, in_move)
+        if isinstance(cond, ast.Selected):
+            self.check_selection(cond.selection, per_player, in_move)
+            return True
         if not isinstance(cond, ast.CardTest):
             return False
         subject = cond.subject

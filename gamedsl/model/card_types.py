@@ -64,8 +64,12 @@ class Typer:
 
     def type_of(self, node: Any) -> str:
         """'number', one of CARD_KINDS, or 'word' (a literal whose kind its neighbour decides)."""
-        if isinstance(node, (ast.TheCard, ast.TopOf, ast.BottomOf)):
+        if isinstance(node, (ast.TheCard, ast.TopOf, ast.BottomOf, ast.EachCard)):
             return "card"
+        if isinstance(node, ast.Selected):
+            return "card" if node.kind in ("highest", "lowest") else "number"
+        if isinstance(node, ast.Selection):
+            return "selection"
         if isinstance(node, ast.Attribute):
             return "number" if node.kind in ("place", "points") else node.kind
         if isinstance(node, ast.CardLiteral):

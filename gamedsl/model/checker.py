@@ -1152,7 +1152,10 @@ class Checker(CardChecks):
                                tuple(stmt.wing_rules), tuple(not_both), int(stmt.tier))
 
     def check_effect(self, effect: Any, per_player: bool = True) -> None:
-        if isinstance(effect, (ast.TurnOver, ast.MoveAll)):
+        if isinstance(effect, ast.MoveSelected):
+            self.check_selection(effect.selection, per_player, in_move=per_player)
+            self.check_zone_ref(effect.target, per_player)
+        elif isinstance(effect, (ast.TurnOver, ast.MoveAll)):
             self.check_zone_ref(effect.source, per_player)
             self.check_zone_ref(effect.target, per_player)
         elif isinstance(effect, ast.Reveal):

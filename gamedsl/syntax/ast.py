@@ -196,6 +196,53 @@ class CardTest:
     negated: bool = False
 
 
+@dataclass(frozen=True)
+class EachCard:
+    """The card a selection tests, one after the other (implicit: `cards of hand that are hearts`)."""
+
+    pos: SourcePos
+
+
+@dataclass(frozen=True)
+class Selection:
+    """`cards of ZONE[, ZONE…] [that are TEST]`: the cards of those zones, in zone order, bottom
+    to top, that pass the test (a CardTest whose subject is EachCard; kinds also 'rank_is',
+    'suit_is': `that are rank r`)."""
+
+    pos: SourcePos
+    zones: tuple[ZoneRef, ...]
+    test: Any = None
+
+
+@dataclass(frozen=True)
+class Selected:
+    """Aggregates of a selection: `count of SEL`, `sum of SEL by POINTS`, `highest card of SEL by
+    ORDER [then suit SUITORDER]`, `lowest card of …`; conditions `any SEL`, `no SEL`."""
+
+    pos: SourcePos
+    kind: str  # count | sum | highest | lowest | any | no
+    selection: Selection
+    table: Name | None = None  # the points (sum) or the order (highest, lowest)
+    suit_order: Name | None = None
+
+
+@dataclass(frozen=True)
+class HolderOf:
+    """`holder of CARD`: the seat (1, 2, …) whose own zones hold the card; 0 when none does."""
+
+    pos: SourcePos
+    card: Any
+
+
+@dataclass(frozen=True)
+class MoveSelected:
+    """`move SEL to ZONE`: every selected card, in zone order, onto the zone."""
+
+    pos: SourcePos
+    selection: Selection
+    target: ZoneRef
+
+
 Expr = Union[Num, NameRef, SizeOf, TopOf, Call, BinOp, Neg, SumBy, CardKey, IfExpr, OverPlayers, NextPlayer, RandomPlayer]
 
 

@@ -1287,6 +1287,59 @@ class _ToAst(Transformer):
         what = "colour" if str(children[0]) in ("colour", "color") else str(children[0])
         return ("other_" + what, {"other": children[1]})
 
+    def selection(self, meta, children):
+        zones = children[0]
+        test = children[1] if len(children) > 1 else None
+        if test is not None:
+            kind, fields, negated = test
+            test = ast.CardTest(self._pos(meta, children), ast.EachCard(self._pos(meta, children)), kind,
+                                negated=negated, **fields)
+        return ast.Selection(self._pos(meta, children), tuple(zones), test)
+
+    def sel_is(self, meta, children):
+        return (*children[0], False)
+
+    def sel_is_not(self, meta, children):
+        return (*children[0], True)
+
+    def sel_rank(self, meta, children):
+        return ("rank_is", {"other": children[0]}, False)
+
+    def sel_suit(self, meta, children):
+        return ("suit_is", {"other": children[0]}, False)
+
+    def count_selected(self, meta, children):
+        return ast.Selected(self._pos(meta, children), "count", children[0])
+
+    def sum_selected(self, meta, children):
+        return ast.Selected(self._pos(meta, children), "sum", children[0], ast.Name(self._tpos(children[1]), str(children[1])))
+
+    def _extreme_card(self, meta, children, kind):
+        chosen = children[0]
+        if not isinstance(chosen, ast.Selection):  # `highest card of own hand by …`: the whole zones
+            chosen = ast.Selection(self._pos(meta, children), tuple(chosen))
+        order = children[1]
+        suit = next((c[1] for c in children[2:] if isinstance(c, tuple) and c and c[0] == "suit_tiebreak"), None)
+        return ast.Selected(self._pos(meta, children), kind, chosen, ast.Name(self._tpos(order), str(order)), suit)
+
+    def highest_card(self, meta, children):
+        return self._extreme_card(meta, children, "highest")
+
+    def lowest_card(self, meta, children):
+        return self._extreme_card(meta, children, "lowest")
+
+    def holder_of(self, meta, children):
+        return ast.HolderOf(self._pos(meta, children), children[0])
+
+    def cond_any_selected(self, meta, children):
+        return ast.Selected(self._pos(meta, children), "any", children[0])
+
+    def cond_no_selected(self, meta, children):
+        return ast.Selected(self._pos(meta, children), "no", children[0])
+
+    def eff_move_selection(self, meta, children):
+        return ast.MoveSelected(self._pos(meta, children), children[0], children[1])
+
     def cond_card_test(self, meta, children, negated=False):
         subject, (kind, fields) = children[0], children[-1]
         if isinstance(subject, ast.ZoneRef):  # `base is one up from …`: a counter holding a card or rank
