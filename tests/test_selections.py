@@ -168,3 +168,24 @@ def test_holder_of_in_a_condition(tmp_path):
 def test_selection_mistakes_are_refused(tmp_path, kw, said, hint):
     text = refused(tmp_path, **kw)
     assert said in text and hint in text and "fish.game:" in text, text
+
+
+def test_the_example_of_language_md_loads_and_plays_as_it_says(tmp_path):
+    root = Path(__file__).resolve().parent.parent
+    text = (root / "grammar" / "LANGUAGE.md").read_text(encoding="utf-8")
+    section = text[text.index("### Cards, suits and ranks as values"):text.index("### Moves")]
+    example = section.split("```")[1]
+    game = ('game "example"\nplayers 2\ncards:\n    order building: A 2 3 4 5 6 7 8 9 10 J Q K\n'
+            "zones:\n    stock: shared, pile, face down, holds 1 standard deck\n    foundation1: shared, pile, face up\n"
+            "    trick: shared, pile, face up\n    hand: each player, fan, face up\n    books: each player, pool, face up\n"
+            "counter led: shared, holds a suit, starts S\n" + example +
+            "\nend over:\n    when stock is empty\nmatch: one deal\n").replace("deal:\n", "deal:\n    deal 3 from stock to hand\n", 1)
+    path = tmp_path / "example.game"
+    path.write_text(game, encoding="utf-8")
+    g = gamedsl.load_game(str(path))
+    doc = {"game": "example", "turn": "P1", "zones": {"P1.hand": ["KS", "5S", "9H"], "P2.hand": ["5C", "QD"],
+                                                      "trick": ["5D"], "stock": ["2C"]}, "counters": {"led": "S"}}
+    state = g.load_position(yaml.safe_dump(doc))
+    assert {str(m).split()[0] for m in state.legal_moves()} == {"5S"}  # spades led; the king wants a queen
+    state.play("5S P1.hand -> trick")
+    assert yaml.safe_load(to_yaml(state))["zones"]["P1.books"] == ["5C"]
