@@ -189,3 +189,10 @@ def test_the_example_of_language_md_loads_and_plays_as_it_says(tmp_path):
     assert {str(m).split()[0] for m in state.legal_moves()} == {"5S"}  # spades led; the king wants a queen
     state.play("5S P1.hand -> trick")
     assert yaml.safe_load(to_yaml(state))["zones"]["P1.books"] == ["5C"]
+
+
+def test_the_rules_graph_draws_a_selection_moved_as_a_way(tmp_path):
+    from gamedsl.graphs.rules import rules_graph
+    g = load(tmp_path, then="move cards of opponent's hand that are a 7 to own books")
+    graph = rules_graph(g)
+    assert graph.has_edge("P2.hand", "P1.books") and graph.edges["P2.hand", "P1.books"]["kind"] == "effect"
