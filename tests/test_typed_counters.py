@@ -188,3 +188,13 @@ def test_a_start_that_is_no_value_of_its_kind_is_refused(tmp_path):
     assert "counter 'trumps' holds a suit, and 'K' is not one" in str(caught.value)
     path.write_text(GAME.format(only="", then="add 0 to plays").replace("holds a suit", "holds a suit, starts H"))
     assert gamedsl.load_game(str(path)).compiled.counters.start[0] == 1.0
+
+
+@pytest.mark.parametrize("then, said", [
+    ("turn to trumps", "'turn to' takes numbers, and this is a suit"),
+    ("deal base from stock to own hand", "a deal's number of cards takes numbers, and this is a rank"),
+    ("deal 1 from stock to trumps's hand", "'trumps's': counter 'trumps' holds a suit, not a seat"),
+])
+def test_a_value_where_a_number_or_a_seat_is_wanted_is_refused(tmp_path, then, said):
+    text = refused(tmp_path, then=then)
+    assert said in text and "trumps.game:" in text, text

@@ -294,6 +294,7 @@ class Checker(CardChecks):
                     self.check_effect(effect, per_player=bool(stmt.quantifier))
                 if stmt.score is not None:
                     self.check_expr(stmt.score, per_player=True)
+                    self.refuse_typed_number(stmt.score, "a score")
                 ends.append(EndSpec(self.info(stmt, "end"), stmt.quantifier, stmt.condition, stmt.scoring, stmt.score,
                                     stmt.effects, stmt.outcome))
         self.check_look_aheads(statements)
@@ -524,6 +525,10 @@ class Checker(CardChecks):
         if name in SEAT_OWNERS:
             return
         counter = self.counters.get(name)
+        if counter is not None and counter.holds != "number":
+            self.error(pos, f"'{owner}': counter '{name}' holds a {counter.holds}, not a seat",
+                       "a counter that names a player holds a number (its seat)")
+            return
         if counter is None or counter.per_player:
             choices = [n for n, c in self.counters.items() if not c.per_player] + list(SEAT_OWNERS) + ["opponent"]
             self.error(pos, f"'{owner}': '{name}' is not a shared counter holding a seat",
@@ -929,6 +934,7 @@ class Checker(CardChecks):
                        "deal a number, an option, a counter or a value")
             return
         self.check_expr(amount, per_player=in_player)
+        self.refuse_typed_number(amount, "a deal's number of cards")
 
     def check_counted_option(self, name: str, pos: SourcePos) -> None:
         """An option that says how many cards to deal: a number option whose default is a count."""
@@ -1165,6 +1171,7 @@ class Checker(CardChecks):
                 self.unknown(effect.phase.pos, "phase", effect.phase.text, self.phases)
         elif isinstance(effect, ast.TurnTo):
             self.check_expr(effect.seat, per_player)
+            self.refuse_typed_number(effect.seat, "'turn to'")
         elif isinstance(effect, (ast.DealCards, ast.Shuffle)):
             self.check_deal((effect,), in_player=per_player)
         elif isinstance(effect, (ast.AddTo, ast.SetTo)):
