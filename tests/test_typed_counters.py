@@ -198,3 +198,11 @@ def test_a_start_that_is_no_value_of_its_kind_is_refused(tmp_path):
 def test_a_value_where_a_number_or_a_seat_is_wanted_is_refused(tmp_path, then, said):
     text = refused(tmp_path, then=then)
     assert said in text and "trumps.game:" in text, text
+
+
+def test_a_suit_counter_is_no_first_player(tmp_path):
+    path = tmp_path / "trumps.game"
+    path.write_text(GAME.format(only="", then="add 0 to plays").replace("deal:\n", "first player: trumps\n\ndeal:\n", 1))
+    with pytest.raises(RulesError) as caught:
+        gamedsl.load_game(str(path))
+    assert "'first player:' (a seat) takes numbers, and this is a suit" in str(caught.value)

@@ -1002,9 +1002,11 @@ class Checker(CardChecks):
         if stmt.mode == "fixed" and stmt.player is not None and stmt.player.text in {**self.counters, **self.values}:
             ref = ast.NameRef(stmt.player.pos, None, stmt.player.text)  # `first player: dealer`
             self.check_expr(ref, per_player=False)
+            self.refuse_typed_number(ref, "'first player:' (a seat)")
             return FirstPlayerSpec(stmt.pos, "expr", keys=(ref,))
         if stmt.mode == "expr":
             self.check_expr(stmt.keys[0], per_player=False)
+            self.refuse_typed_number(stmt.keys[0], "'first player:' (a seat)")
             return FirstPlayerSpec(stmt.pos, "expr", keys=stmt.keys)
         if stmt.mode == "fixed":
             return FirstPlayerSpec(stmt.pos, "fixed", player=seat(stmt.player))
