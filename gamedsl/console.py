@@ -16,8 +16,8 @@ from . import cards
 from .engine import State
 from .engine.moves import Move
 from .engine.state import DealResult
-from .model.card_types import value_from_text, value_shown
 from .errors import AmbiguousMoveError, IllegalMoveError, MoveError
+from .model.card_types import value_from_text, value_shown
 from .players import ComputerSeat
 from .terminal import escape
 

@@ -35,13 +35,20 @@ def colour_table(colours: dict[str, tuple[int, ...]]) -> list[int]:
     return colour_of
 
 
-def _relation_test(rel: ast.Relation, orders: dict[str, tuple[int, ...]], colour_of: list[int]) -> Callable[[int, int], bool]:
-    if rel.kind == "same_suit":
+def relation_test(kind: str, colour_of: list[int], order: tuple[int, ...] = (), deltas: frozenset[int] = frozenset(),
+                  wrapping: bool = False) -> Callable[[int, int], bool]:
+    """The relation of two cards, (card, other) -> bool: building rules ask it of (card, top),
+    moves' conditions and selections of any two cards (`cards_expr`). `kind`: same_suit,
+    other_suit, same_colour, other_colour, same_rank; `steps` (the differences of places in
+    ORDER in `deltas`, card minus other, `wrapping` for an order that goes round); higher, lower,
+    at_least, at_most (in ORDER). A joker has no suit nor colour; a rank the order leaves out
+    takes no step and is neither higher nor lower."""
+    if kind == "same_suit":
         return lambda card, top: not cards.is_joker(card) and not cards.is_joker(top) and card & 3 == top & 3
-    if rel.kind == "other_suit":
+    if kind == "other_suit":
         return lambda card, top: not cards.is_joker(card) and not cards.is_joker(top) and card & 3 != top & 3
-    if rel.kind in ("same_colour", "other_colour"):
-        want_same = rel.kind == "same_colour"
+    if kind in ("same_colour", "other_colour"):
+        want_same = kind == "same_colour"
 
         def colour_test(card: int, top: int) -> bool:
             a, b = colour_of[card & 3], colour_of[top & 3]
@@ -50,16 +57,23 @@ def _relation_test(rel: ast.Relation, orders: dict[str, tuple[int, ...]], colour
             return (a == b) == want_same
 
         return colour_test
-    if rel.kind == "same_rank":
+    if kind == "same_rank":
         return lambda card, top: card >> 2 == top >> 2
-    # steps in an order
-    order = orders[rel.order.text] if rel.order else ()
     position = [-1] * 16
     for i, rank in enumerate(order):
         position[rank] = i
-    deltas = {"up": 1, "down": -1, "same": 0}
-    allowed = step_allowed({deltas[s] for s in rel.steps}, len(order), rel.wrapping)
-    if rel.wrapping and order:
+    if kind in ("higher", "lower", "at_least", "at_most"):
+        compare = {"higher": lambda d: d > 0, "lower": lambda d: d < 0, "at_least": lambda d: d >= 0,
+                   "at_most": lambda d: d <= 0}[kind]
+
+        def order_test(card: int, top: int) -> bool:
+            a, b = position[card >> 2], position[top >> 2]
+            return a >= 0 and b >= 0 and compare(a - b)
+
+        return order_test
+    # steps in an order
+    allowed = step_allowed(set(deltas), len(order), wrapping)
+    if wrapping and order:
 
         def wrapping_test(card: int, top: int) -> bool:
             a, b = position[card >> 2], position[top >> 2]
@@ -72,6 +86,12 @@ def _relation_test(rel: ast.Relation, orders: dict[str, tuple[int, ...]], colour
         return a >= 0 and b >= 0 and (a - b) in allowed
 
     return step_test
+
+
+def _relation_test(rel: ast.Relation, orders: dict[str, tuple[int, ...]], colour_of: list[int]) -> Callable[[int, int], bool]:
+    order = orders[rel.order.text] if rel.kind == "steps" and rel.order else ()
+    deltas = {"up": 1, "down": -1, "same": 0}
+    return relation_test(rel.kind, colour_of, order, frozenset(deltas[s] for s in rel.steps), rel.wrapping)
 
 
 def _predicate_test(pred: tuple, orders: dict[str, tuple[int, ...]], colour_of: list[int]) -> Callable[[int, int], bool]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .. import cards
 from ..model.card_types import CARD_KINDS, Typer, counter_test, literal_text, literal_values
 from ..syntax import ast
-from .building import colour_table, step_allowed
+from .building import colour_table, relation_test
 from .selections import Selections
 
 if TYPE_CHECKING:
@@ -172,61 +172,25 @@ class CardExprs:
         return lambda st, p, mv: pair(subject(st, p, mv), other(st, p, mv))
 
     def pair_test(self, node: ast.CardTest, kinds: tuple[str, str]) -> Any:
-        """The relation of two values (cards, or suits and ranks where the relation takes them)
-        as a function (a, b) -> bool; nothing (None) is in no relation."""
-        colour_of = self.colour_of
-        if node.kind in ("same_suit", "other_suit"):
-            suit_a = _same if kinds[0] == "suit" else _suit
-            suit_b = _same if kinds[1] == "suit" else _suit
-            want = node.kind == "same_suit"
+        """The relation of two values as a function (a, b) -> bool: the building rules' own
+        (`building.relation_test`) on cards, a suit standing for its ace and a rank for its
+        spade where the relation takes them; nothing (None) is in no relation."""
+        order: tuple[int, ...] = ()
+        deltas: frozenset[int] = frozenset()
+        kind = node.kind
+        if kind in ("up", "down", "higher", "lower", "at_least", "at_most"):
+            order = self.orders[node.order.text]
+            if kind in ("up", "down"):
+                deltas = frozenset({int(node.amount) if kind == "up" else -int(node.amount)})
+                kind = "steps"
+        test = relation_test(kind, self.colour_of, order, deltas, node.wrapping)
+        as_a = _as_card(kinds[0])
+        as_b = _as_card(kinds[1])
 
-            def suits(x: Any, y: Any) -> bool:
-                a, b = suit_a(x), suit_b(y)
-                return a is not None and b is not None and (a == b) == want
+        def pair(x: Any, y: Any) -> bool:
+            return x is not None and y is not None and test(as_a(x), as_b(y))
 
-            return suits
-        if node.kind in ("same_colour", "other_colour"):
-            colour_a = _same if kinds[0] == "suit" else _suit
-            colour_b = _same if kinds[1] == "suit" else _suit
-            want = node.kind == "same_colour"
-
-            def colours(x: Any, y: Any) -> bool:
-                a, b = _suit_colour(colour_a(x), colour_of), _suit_colour(colour_b(y), colour_of)
-                return a is not None and b is not None and (a == b) == want
-
-            return colours
-        rank_a = _same if kinds[0] == "rank" else _rank
-        rank_b = _same if kinds[1] == "rank" else _rank
-        if node.kind == "same_rank":
-            return lambda x, y: _equal(rank_a(x), rank_b(y))
-        order = self.orders[node.order.text]
-        position = [-1] * 16
-        for i, rank in enumerate(order):
-            position[rank] = i
-        if node.kind in ("up", "down"):
-            amount = int(node.amount) if node.kind == "up" else -int(node.amount)
-            allowed = step_allowed({amount}, len(order), node.wrapping)
-            size = len(order)
-            wrapping = node.wrapping
-
-            def step(x: Any, y: Any) -> bool:
-                a, b = rank_a(x), rank_b(y)
-                if a is None or b is None or position[a] < 0 or position[b] < 0:
-                    return False
-                delta = position[a] - position[b]
-                return (delta % size if wrapping else delta) in allowed
-
-            return step
-        test = {"higher": lambda d: d > 0, "lower": lambda d: d < 0, "at_least": lambda d: d >= 0,
-                "at_most": lambda d: d <= 0}[node.kind]
-
-        def ordered(x: Any, y: Any) -> bool:
-            a, b = rank_a(x), rank_b(y)
-            if a is None or b is None or position[a] < 0 or position[b] < 0:
-                return False
-            return test(position[a] - position[b])
-
-        return ordered
+        return pair
 
     # ---- the card a move moves --------------------------------------------------------------
     def card_filter(self, condition: Any) -> tuple[Any, Any]:
@@ -249,6 +213,15 @@ class CardExprs:
 
 def _same(value: Any) -> Any:
     return value
+
+
+def _as_card(kind: str) -> Any:
+    """A value as a card for the relations of cards: a suit as its ace, a rank as its spade."""
+    if kind == "suit":
+        return lambda suit: suit
+    if kind == "rank":
+        return lambda rank: rank << 2
+    return _same
 
 
 def _suit(card: int | None) -> int | None:

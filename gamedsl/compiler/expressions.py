@@ -754,7 +754,7 @@ class ExprCompiler:
             holds = self.cards.holds[counter.name]
             if holds != "number":
                 typed = self.cards.typed(node.value, holds)
-                amount = lambda st, p, mv: encode(typed(st, p, mv))  # noqa: E731
+                amount = lambda st, p, mv: encode(typed(st, p, mv))
             else:
                 amount = self.expr(node.amount if isinstance(node, ast.AddTo) else node.value)
 

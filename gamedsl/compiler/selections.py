@@ -58,9 +58,9 @@ class Selections:
             kind = "rank" if test.kind == "rank_is" else "suit"
             other = self.cards.typed(test.other, kind)
             if kind == "rank":
-                pred = lambda card, value: value is not None and card >> 2 == value  # noqa: E731
+                pred = lambda card, value: value is not None and card >> 2 == value
             else:
-                pred = lambda card, value: value is not None and not cards.is_joker(card) and card & 3 == value  # noqa: E731
+                pred = lambda card, value: value is not None and not cards.is_joker(card) and card & 3 == value
         else:
             other = self.cards.exprs.expr(test.other)
             pred = self.cards.pair_test(test, ("card", self.cards.kind(test.other)))

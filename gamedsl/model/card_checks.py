@@ -208,7 +208,7 @@ class CardChecks:
                 ok, _ = typer.literal(side, kind)
                 if literal_text(side) == "none":
                     self.error(side.pos, "nothing is tested with 'is none', not compared",
-                               f"write 'X is none' or 'X is not none'")
+                               "write 'X is none' or 'X is not none'")
                 elif not ok:
                     self.error(side.pos, f"'{literal_text(side)}' is not {ARTICLE[kind]}, and the other side is",
                                did_you_mean(literal_text(side), ["hearts", "spades", "diamonds", "clubs", *self.colours])
