@@ -101,6 +101,28 @@ def _predicate_test(pred: tuple, orders: dict[str, tuple[int, ...]], colour_of: 
         return _relation_test(pred[1], orders, colour_of)
     if kind == "const":
         return lambda card, top: pred[1]
+    if kind == "card_rel":  # `the card is one up from the top in building, wrapping`
+        node = pred[1]
+        order = orders[node.order.text] if node.order is not None else ()
+        relation = node.kind
+        deltas: frozenset[int] = frozenset()
+        if relation in ("up", "down"):
+            deltas = frozenset({int(node.amount) if relation == "up" else -int(node.amount)})
+            relation = "steps"
+        test = relation_test(relation, colour_of, order, deltas, node.wrapping)
+        card_first = isinstance(node.subject, ast.TheCard)
+        same = isinstance(node.other, type(node.subject))
+        negated = node.negated
+
+        def related(card: int, top: int) -> bool:
+            if top < 0:
+                return False
+            a, b = (card, top) if card_first else (top, card)
+            if same:
+                b = a
+            return test(a, b) != negated
+
+        return related
     if kind == "not":
         inner = _predicate_test(pred[1], orders, colour_of)
         return lambda card, top: not inner(card, top)
@@ -164,6 +186,17 @@ def _predicate_text(pred: tuple, colours: tuple[str, ...] = (), inner: bool = Fa
         return _relation_text(pred[1])
     if kind == "const":
         return "anything" if pred[1] else "nothing"
+    if kind == "card_rel":
+        node = pred[1]
+        words = {"up": f"{number_word(node.amount)} up from", "down": f"{number_word(node.amount)} down from",
+                 "higher": "higher than", "lower": "lower than", "at_least": "at least", "at_most": "at most",
+                 "same_suit": "same suit as", "same_rank": "same rank as", "same_colour": "same colour as",
+                 "other_suit": "other suit than", "other_colour": "other colour than"}[node.kind]
+        name = {ast.TheCard: "the card", ast.TheTop: "the top"}
+        text = f"{name[type(node.subject)]} is {'not ' if node.negated else ''}{words} {name[type(node.other)]}"
+        if node.order is not None:
+            text += f" in {node.order.text}" + (", wrapping" if node.wrapping else "")
+        return text
     if kind == "not":
         return "not " + _predicate_text(pred[1], colours, inner=True)
     if kind in ("and", "or"):
@@ -178,6 +211,10 @@ def _predicate_text(pred: tuple, colours: tuple[str, ...] = (), inner: bool = Fa
     else:
         word = colours[value] if value < len(colours) else "?"
     return f"the {subject} is {'not ' if negated else ''}{word}"
+
+
+def number_word(amount: float) -> str:
+    return "one" if amount == 1 else str(int(amount))
 
 
 def describe(build: BuildSpec | None, colours: tuple[str, ...] = ()) -> str:

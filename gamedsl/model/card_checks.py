@@ -61,6 +61,10 @@ class CardChecks:
         """Check a card expression; False when `expr` is none of them."""
         if isinstance(expr, ast.EachCard):
             return True
+        if isinstance(expr, ast.TheTop):
+            self.error(expr.pos, "'the top' is the top card a building rule is asked about: it means something in "
+                                 "'on top:' only", "name the card: 'top of ZONE'")
+            return True
         if isinstance(expr, ast.Selection):
             self.error(expr.pos, "a selection is a set of cards, not a value",
                        "count it ('count of cards of …'), test it ('any cards of …', 'no cards of …'), or take "
@@ -223,6 +227,27 @@ class CardChecks:
             self.error(cond.pos, f"'{cond.op}' needs an order: {ARTICLE[kind]} is compared with '=' or '!='",
                        "write 'X is higher than Y in ORDER' or compare 'place of X in ORDER'")
         return True
+
+    # ---- building rules ---------------------------------------------------------------------
+    def check_building_relation(self, pred: ast.CardTest, rule: str, empty: bool) -> tuple:
+        """`the card is one up from the top in ORDER[, wrapping]` and the other relations in a
+        building rule: of the card and the top only. ('card_rel', CardTest)."""
+        for node in (pred.subject, pred.other):
+            if isinstance(node, ast.TheTop):
+                if empty:
+                    self.error(node.pos, "an empty zone has no top card", "in 'empty:' speak of 'the card' only")
+                    return ("const", False)
+            elif not isinstance(node, ast.TheCard):
+                self.error(node.pos, f"a building rule compares the card with the top, in the building rule '{rule}'",
+                           "write 'the card' or 'the top'")
+                return ("const", False)
+        if pred.order is not None and pred.order.text not in self.orders:
+            self.unknown(pred.order.pos, "order", pred.order.text, self.orders)
+        if pred.amount != int(pred.amount) or not 1 <= pred.amount <= 13:
+            self.error(pred.pos, "a step is a whole number of places, 1 to 13")
+        if pred.kind in ("same_colour", "other_colour") and not self.colours_declared():
+            self.error(pred.pos, "colours are used here but the file declares none ('colour red: H D')")
+        return ("card_rel", pred)
 
     # ---- effects on counters --------------------------------------------------------------
     def check_typed_counter_effect(self, effect: Any, per_player: bool) -> bool:

@@ -1049,6 +1049,8 @@ class Checker(CardChecks):
             self.error(pred.pos, f"'{words}' in which order? a step names its order",
                        f"write '{words} in ORDER' (e.g. '{words} in building')")
             return ("const", False)
+        if isinstance(pred, ast.CardTest):
+            return self.check_building_relation(pred, rule, empty)
         if isinstance(pred, ast.CardIs):
             if empty and pred.subject == "top":
                 self.error(pred.pos, "an empty zone has no top card", "in 'empty:' speak of 'the card' only")

@@ -155,6 +155,13 @@ class TheCard:
 
 
 @dataclass(frozen=True)
+class TheTop:
+    """`the top`: the top card of the zone a building rule is asked about (`on top:` only)."""
+
+    pos: SourcePos
+
+
+@dataclass(frozen=True)
 class BottomOf:
     pos: SourcePos
     zone: ZoneRef

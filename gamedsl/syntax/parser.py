@@ -1216,6 +1216,18 @@ class _ToAst(Transformer):
     def the_card(self, meta, children):
         return ast.TheCard(self._pos(meta, children))
 
+    def the_top(self, meta, children):
+        return ast.TheTop(self._pos(meta, children))
+
+    def pred_relation(self, meta, children, negated=False):
+        pos = self._pos(meta, children)
+        subject = ast.TheCard(pos) if children[0] == "card" else ast.TheTop(pos)
+        kind, fields = children[-1]
+        return ast.CardTest(self._pos(meta, children), subject, kind, negated=negated, **fields)
+
+    def pred_relation_not(self, meta, children):
+        return self.pred_relation(meta, children, negated=True)
+
     def bottom_of(self, meta, children):
         return ast.BottomOf(self._pos(meta, children), children[0])
 
