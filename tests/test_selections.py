@@ -193,3 +193,8 @@ def test_the_rules_graph_draws_a_selection_moved_as_a_way(tmp_path):
     g = load(tmp_path, then="move cards of opponent's hand that are a 7 to own books")
     graph = rules_graph(g)
     assert graph.has_edge("P2.hand", "P1.books") and "effect of play" in graph.edges["P2.hand", "P1.books"]["label"]
+
+
+def test_a_selection_in_parentheses_inside_a_list(tmp_path):
+    g = load(tmp_path, only="only when max((count of cards of own hand that are red), 1) = 4 and the card is an A")
+    assert played(at(g)) == {"AD"}
