@@ -10,13 +10,14 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from . import cards
 from .engine import State
 from .engine.moves import Move
 from .engine.state import DealResult
 from .errors import AmbiguousMoveError, IllegalMoveError, MoveError
+from .model.card_types import value_from_text, value_shown
 from .players import ComputerSeat
 from .terminal import escape
 
@@ -419,6 +420,10 @@ def deal_report(state: State, result: DealResult) -> list[str]:
             owner, _, name = label.rpartition(".")
             if name in c.exprs.seat_counters:
                 continue
+            kind = c.counters.holds[c.counters.labels.index(label)]
+            if kind != "number":
+                changes.append(f"{owner + ' ' if owner else ''}{name} {value_shown(kind, before)} → {value_shown(kind, after)}")
+                continue
             changes.append(f"{owner + ' ' if owner else ''}{name} {before:g} → {after:g}")
     if changes:
         lines.append("  " + "; ".join(changes))
@@ -472,8 +477,11 @@ def render(state: State, seat: int) -> str:
     counters = obs["counters"]
     if counters:
         seats = c.exprs.seat_counters  # counters that hold a seat are shown as the player
+        holds = dict(zip(c.counters.labels, c.counters.holds))
 
-        def shown(name: str, value: float) -> str:
+        def shown(name: str, value: Any) -> str:
+            if holds.get(name, "number") != "number":  # a suit, rank or card: `trumps ♥`, `base 7`
+                return f"{name} {value_shown(holds[name], value_from_text(holds[name], value))}"
             if name in seats:
                 return f"{name} {state.players[int(value) - 1]}" if 1 <= value <= len(state.players) else f"{name} —"
             return f"{name} {value:g}"

@@ -272,3 +272,51 @@ def test_the_examples_of_language_md_building_rules_load_and_mean_what_they_say(
 def test_the_design_notes_example_with_parentheses_loads(tmp_path):
     g = on_top(tmp_path, "the card is a 8 or (same suit or same rank)")
     assert accepts(g, "pile", "5S", "8H") and accepts(g, "pile", "5S", "5H") and not accepts(g, "pile", "5S", "9H")
+
+
+# ---- relations of the card and the top, written out (issue 16, point 1) --------------------------
+
+@pytest.mark.parametrize("written, shorthand", [
+    ("the card is same suit as the top and the card is one up from the top in building, wrapping",
+     "same suit, one up in building, wrapping"),
+    ("the card is other colour than the top and the card is one down from the top in building",
+     "other colour, one down in building"),
+    ("the top is one up from the card in building", "one down in building"),
+    ("the card is same rank as the top or the card is same colour as the top", "same rank or same colour"),
+    ("the card is not same suit as the top", "not same suit"),
+    ("the card is other suit than the top", "other suit"),
+])
+def test_written_out_relations_give_the_shorthands_tables(tmp_path, written, shorthand):
+    a = on_top(tmp_path, written)
+    b = on_top(tmp_path, shorthand)
+    assert accept_table(a.model.builds["pile"], a.model.orders, a.model.colours) == \
+        accept_table(b.model.builds["pile"], b.model.orders, b.model.colours)
+
+
+def test_relations_only_building_rules_have(tmp_path):
+    g = on_top(tmp_path, "the card is 2 up from the top in building")
+    assert accepts(g, "pile", "5S", "7H") and not accepts(g, "pile", "5S", "6H")
+    g = on_top(tmp_path, "the card is higher than the top in building")
+    assert accepts(g, "pile", "5S", "7H") and not accepts(g, "pile", "5S", "5H") and not accepts(g, "pile", "5S", "BJ")
+    g = on_top(tmp_path, "the card is at most the top in building")
+    assert accepts(g, "pile", "5S", "5H") and accepts(g, "pile", "5S", "AH") and not accepts(g, "pile", "5S", "6H")
+    assert "the card is 2 up from the top in building" in describe(
+        on_top(tmp_path, "the card is 2 up from the top in building").model.builds["pile"])
+
+
+@pytest.mark.parametrize("lines, said", [
+    ({"pile_empty": "the card is same suit as the top"}, "an empty zone has no top card"),
+    ({"pile_top": "the card is same suit as top of talon"}, "a building rule compares the card with the top"),
+    ({"pile_top": "the card is one up from the top in bilding"}, "unknown order 'bilding'"),
+])
+def test_written_out_relations_refused(tmp_path, lines, said):
+    assert said in refused(tmp_path, **lines)
+
+
+def test_the_top_outside_a_building_rule_is_refused(tmp_path):
+    path = tmp_path / "predicates.game"
+    path.write_text(GAME.format(**DEFAULTS).replace("    from own hand to pile, spot\n",
+                                                    "    from own hand to pile, spot\n    only when the card is same suit as the top\n"))
+    with pytest.raises(RulesError) as caught:
+        gamedsl.load_game(str(path))
+    assert "'the top' is the top card a building rule is asked about" in str(caught.value)

@@ -18,13 +18,37 @@ EMPTY = cards.CARD_LIMIT  # the row used when the zone is empty
 AcceptTable = tuple[bytes, ...]
 
 
-def _relation_test(rel: ast.Relation, orders: dict[str, tuple[int, ...]], colour_of: list[int]) -> Callable[[int, int], bool]:
-    if rel.kind == "same_suit":
+def step_allowed(deltas: set[int], size: int, wrapping: bool) -> set[int]:
+    """The differences of places in an order (card minus other) a step allows; in an order that
+    goes round, taken modulo its length (the step from its last rank up is its first: K -> A)."""
+    if wrapping and size:
+        return {d % size for d in deltas}
+    return set(deltas)
+
+
+def colour_table(colours: dict[str, tuple[int, ...]]) -> list[int]:
+    """The colour (index of its `colour` line) of each suit, -1 for none."""
+    colour_of = [-1] * 4
+    for i, suits in enumerate(colours.values()):
+        for suit in suits:
+            colour_of[suit] = i
+    return colour_of
+
+
+def relation_test(kind: str, colour_of: list[int], order: tuple[int, ...] = (), deltas: frozenset[int] = frozenset(),
+                  wrapping: bool = False) -> Callable[[int, int], bool]:
+    """The relation of two cards, (card, other) -> bool: building rules ask it of (card, top),
+    moves' conditions and selections of any two cards (`cards_expr`). `kind`: same_suit,
+    other_suit, same_colour, other_colour, same_rank; `steps` (the differences of places in
+    ORDER in `deltas`, card minus other, `wrapping` for an order that goes round); higher, lower,
+    at_least, at_most (in ORDER). A joker has no suit nor colour; a rank the order leaves out
+    takes no step and is neither higher nor lower."""
+    if kind == "same_suit":
         return lambda card, top: not cards.is_joker(card) and not cards.is_joker(top) and card & 3 == top & 3
-    if rel.kind == "other_suit":
+    if kind == "other_suit":
         return lambda card, top: not cards.is_joker(card) and not cards.is_joker(top) and card & 3 != top & 3
-    if rel.kind in ("same_colour", "other_colour"):
-        want_same = rel.kind == "same_colour"
+    if kind in ("same_colour", "other_colour"):
+        want_same = kind == "same_colour"
 
         def colour_test(card: int, top: int) -> bool:
             a, b = colour_of[card & 3], colour_of[top & 3]
@@ -33,18 +57,23 @@ def _relation_test(rel: ast.Relation, orders: dict[str, tuple[int, ...]], colour
             return (a == b) == want_same
 
         return colour_test
-    if rel.kind == "same_rank":
+    if kind == "same_rank":
         return lambda card, top: card >> 2 == top >> 2
-    # steps in an order
-    order = orders[rel.order.text] if rel.order else ()
     position = [-1] * 16
     for i, rank in enumerate(order):
         position[rank] = i
-    deltas = {"up": 1, "down": -1, "same": 0}
-    allowed = {deltas[s] for s in rel.steps}
-    if rel.wrapping and order:
-        # the order goes round: the step from its last rank up is its first (K -> A)
-        allowed = {d % len(order) for d in allowed}
+    if kind in ("higher", "lower", "at_least", "at_most"):
+        compare = {"higher": lambda d: d > 0, "lower": lambda d: d < 0, "at_least": lambda d: d >= 0,
+                   "at_most": lambda d: d <= 0}[kind]
+
+        def order_test(card: int, top: int) -> bool:
+            a, b = position[card >> 2], position[top >> 2]
+            return a >= 0 and b >= 0 and compare(a - b)
+
+        return order_test
+    # steps in an order
+    allowed = step_allowed(set(deltas), len(order), wrapping)
+    if wrapping and order:
 
         def wrapping_test(card: int, top: int) -> bool:
             a, b = position[card >> 2], position[top >> 2]
@@ -59,6 +88,12 @@ def _relation_test(rel: ast.Relation, orders: dict[str, tuple[int, ...]], colour
     return step_test
 
 
+def _relation_test(rel: ast.Relation, orders: dict[str, tuple[int, ...]], colour_of: list[int]) -> Callable[[int, int], bool]:
+    order = orders[rel.order.text] if rel.kind == "steps" and rel.order else ()
+    deltas = {"up": 1, "down": -1, "same": 0}
+    return relation_test(rel.kind, colour_of, order, frozenset(deltas[s] for s in rel.steps), rel.wrapping)
+
+
 def _predicate_test(pred: tuple, orders: dict[str, tuple[int, ...]], colour_of: list[int]) -> Callable[[int, int], bool]:
     """A test of (card, top) for a predicate the checker resolved; `top` is -1 for an empty zone."""
     kind = pred[0]
@@ -66,6 +101,28 @@ def _predicate_test(pred: tuple, orders: dict[str, tuple[int, ...]], colour_of: 
         return _relation_test(pred[1], orders, colour_of)
     if kind == "const":
         return lambda card, top: pred[1]
+    if kind == "card_rel":  # `the card is one up from the top in building, wrapping`
+        node = pred[1]
+        order = orders[node.order.text] if node.order is not None else ()
+        relation = node.kind
+        deltas: frozenset[int] = frozenset()
+        if relation in ("up", "down"):
+            deltas = frozenset({int(node.amount) if relation == "up" else -int(node.amount)})
+            relation = "steps"
+        test = relation_test(relation, colour_of, order, deltas, node.wrapping)
+        card_first = isinstance(node.subject, ast.TheCard)
+        same = isinstance(node.other, type(node.subject))
+        negated = node.negated
+
+        def related(card: int, top: int) -> bool:
+            if top < 0:
+                return False
+            a, b = (card, top) if card_first else (top, card)
+            if same:
+                b = a
+            return test(a, b) != negated
+
+        return related
     if kind == "not":
         inner = _predicate_test(pred[1], orders, colour_of)
         return lambda card, top: not inner(card, top)
@@ -92,10 +149,7 @@ def _predicate_test(pred: tuple, orders: dict[str, tuple[int, ...]], colour_of: 
 
 
 def accept_table(build: BuildSpec, orders: dict[str, tuple[int, ...]], colours: dict[str, tuple[int, ...]]) -> AcceptTable:
-    colour_of = [-1] * 4
-    for i, suits in enumerate(colours.values()):
-        for suit in suits:
-            colour_of[suit] = i
+    colour_of = colour_table(colours)
     tests = [_predicate_test(p, orders, colour_of) for p in build.on_top]
     empty_tests = [_predicate_test(p, orders, colour_of) for p in build.empty_test]
     valid = [c for c in range(cards.CARD_LIMIT) if cards.CARD_TEXT[c]]
@@ -132,6 +186,17 @@ def _predicate_text(pred: tuple, colours: tuple[str, ...] = (), inner: bool = Fa
         return _relation_text(pred[1])
     if kind == "const":
         return "anything" if pred[1] else "nothing"
+    if kind == "card_rel":
+        node = pred[1]
+        words = {"up": f"{number_word(node.amount)} up from", "down": f"{number_word(node.amount)} down from",
+                 "higher": "higher than", "lower": "lower than", "at_least": "at least", "at_most": "at most",
+                 "same_suit": "same suit as", "same_rank": "same rank as", "same_colour": "same colour as",
+                 "other_suit": "other suit than", "other_colour": "other colour than"}[node.kind]
+        name = {ast.TheCard: "the card", ast.TheTop: "the top"}
+        text = f"{name[type(node.subject)]} is {'not ' if node.negated else ''}{words} {name[type(node.other)]}"
+        if node.order is not None:
+            text += f" in {node.order.text}" + (", wrapping" if node.wrapping else "")
+        return text
     if kind == "not":
         return "not " + _predicate_text(pred[1], colours, inner=True)
     if kind in ("and", "or"):
@@ -146,6 +211,10 @@ def _predicate_text(pred: tuple, colours: tuple[str, ...] = (), inner: bool = Fa
     else:
         word = colours[value] if value < len(colours) else "?"
     return f"the {subject} is {'not ' if negated else ''}{word}"
+
+
+def number_word(amount: float) -> str:
+    return "one" if amount == 1 else str(int(amount))
 
 
 def describe(build: BuildSpec | None, colours: tuple[str, ...] = ()) -> str:

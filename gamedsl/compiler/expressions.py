@@ -16,6 +16,7 @@ from .. import cards
 from ..errors import RulesRuntimeError, SourcePos
 from ..model.model import GameModel
 from ..syntax import ast
+from .cards_expr import CardExprs, encode
 from .source import Source, identifier, number
 from .zones import ZoneTable, at_instance
 
@@ -38,6 +39,7 @@ class Counters:
         self.start: list[float] = []
         self.whole_match: list[bool] = []
         self.labels: list[str] = []
+        self.holds: list[str] = []  # per label: number | suit | rank | card
         for spec in model.counters.values():
             self.base[spec.name] = len(self.start)
             self.per_player[spec.name] = spec.per_player
@@ -46,6 +48,7 @@ class Counters:
                 self.start.append(start)
                 self.whole_match.append(spec.whole_match)
                 self.labels.append(f"P{p + 1}.{spec.name}" if spec.per_player else spec.name)
+                self.holds.append(spec.holds)
 
     def index(self, name: str, player: int) -> int:
         return self.base[name] + (player if self.per_player[name] else 0)
@@ -76,6 +79,7 @@ class ExprCompiler:
         self.counts_positions = mentions(model, ast.SamePosition, anywhere=True)  # must the engine count where turns begin?
         self.source = Source("_k", {"_values": self.values})  # the names fused code uses
         self.env = self.source.env
+        self.cards = CardExprs(self)  # cards, suits and ranks judged (issue 16)
         for name in model.values:
             self._value(name)
 
@@ -228,7 +232,11 @@ class ExprCompiler:
             counter = node.counter
             base = self.counters.base[counter.name]
             adding = isinstance(node, ast.AddTo)
-            amount = self.call(self.expr(node.amount if isinstance(node, ast.AddTo) else node.value))
+            holds = self.cards.holds[counter.name]
+            if holds != "number":  # a suit, rank or card: kept as its number, none as -1
+                amount = f"{self.bind(encode)}({self.call(self.cards.typed(node.value, holds))})"
+            else:
+                amount = self.call(self.expr(node.amount if isinstance(node, ast.AddTo) else node.value))
             # Written in place: the function's first line saved the counters for undo (`KEEP_COUNTERS`).
             if self.counters.per_player[counter.name]:
                 index = f"{base} + {self._owner_code(counter.owner, counter.pos)}"
@@ -291,6 +299,9 @@ class ExprCompiler:
 
     # ---- expressions ------------------------------------------------------------------
     def expr(self, node: Any) -> Fn:
+        judged = self.cards.expr(node)
+        if judged is not None:
+            return judged
         code = self._expr_code(node)
         return self._fuse(code) if code is not None else self._expr_closure(node)
 
@@ -548,6 +559,9 @@ class ExprCompiler:
 
     # ---- conditions -------------------------------------------------------------------
     def condition(self, node: Any) -> Fn:
+        judged = self.cards.condition(node)
+        if judged is not None:
+            return judged
         code = self._condition_code(node)
         return self._fuse(code) if code is not None else self._condition_closure(node)
 
@@ -702,6 +716,8 @@ class ExprCompiler:
         return [self.compile(["def _effects(st, p, mv):", *lines])]
 
     def effect(self, node: Any) -> Fn:
+        if isinstance(node, ast.MoveSelected):
+            return self.cards.selections.move_effect(node)
         if isinstance(node, ast.EndTurn):
             return lambda st, p, mv: st._end_turn()
         if isinstance(node, (ast.TurnOver, ast.MoveAll)):
@@ -735,7 +751,12 @@ class ExprCompiler:
             base = self.counters.base[counter.name]
             per_player = self.counters.per_player[counter.name]
             adding = isinstance(node, ast.AddTo)
-            amount = self.expr(node.amount if isinstance(node, ast.AddTo) else node.value)
+            holds = self.cards.holds[counter.name]
+            if holds != "number":
+                typed = self.cards.typed(node.value, holds)
+                amount = lambda st, p, mv: encode(typed(st, p, mv))
+            else:
+                amount = self.expr(node.amount if isinstance(node, ast.AddTo) else node.value)
 
             def change(st: Any, p: int, mv: Any) -> None:
                 index = base + (whose(st, p) if per_player else 0)

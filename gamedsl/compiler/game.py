@@ -15,6 +15,7 @@ from ..syntax import ast
 from .appliers import applier
 from .building import AcceptTable, accept_table
 from .combinations import CombinationKind, CombinationSet, WingRules
+from .cards_expr import mentions_card
 from .expressions import Counters, ExprCompiler, Fn, mentions
 from .generators import generator
 from .zones import ZoneTable
@@ -44,6 +45,8 @@ class CompiledAction:
     exchange_all: bool = False
     only_if_others: bool = False  # `only when another move is legal`
     group: bool = False  # a covered card moves with every card above it (the top card alone is not a group)
+    card_table: bytes | None = None  # `only when the card is …`, on the card alone: 64 entries, 1 = may move
+    card_test: Fn | None = None  # `only when` about the card and the position: asked of each move
     first_lines: list[str] = field(default_factory=list)  # the effects as source, for the move's applier
     then_lines: list[str] = field(default_factory=list)
     apply: Callable[[Any, tuple], None] | None = None  # the whole move, one generated function (appliers.py)
@@ -64,6 +67,7 @@ class CompiledPriority:
     depth: int = 0  # `must reach … within N moves`
     lowered: Fn | None = None  # `must lower EXPR within N moves`
     also: frozenset[int] = frozenset()  # more moves the filter names (`play or play_waste`)
+    per_move: bool = False  # `forbid … while` speaks of `the card`: asked of each matching move
 
     def __post_init__(self) -> None:
         self.tests = [self._test(p) for p in range(self.players)]
@@ -310,10 +314,13 @@ class CompiledGame:
             combination = CombinationPlay(CombinationSet(self.combination_kinds, strength), beating)
         first_lines = self.exprs.effect_source(spec.first_effects)
         then_lines = self.exprs.effect_source(spec.then_effects)
+        condition, about_card = spec.condition, None
+        if condition is not None and moves_cards:  # `the card`: judged card by card, the rest once
+            condition, about_card = self.exprs.cards.card_filter(condition)
         action = CompiledAction(
             index, spec.info.name, spec.info, moves_cards, sources, targets,
             [frozenset(s) for s in sources], [frozenset(t for t, _ in row) for row in targets],
-            self.exprs.condition(spec.condition) if spec.condition is not None else None,
+            self.exprs.condition(condition) if condition is not None else None,
             spec.only_if_stuck, self.exprs.effects_from(first_lines), self.exprs.effects_from(then_lines), named_alone,
             frozenset(self.model.phases.index(ph) for ph in spec.phases) if spec.phases else None,
             range(spec.parameter[1], spec.parameter[2] + 1) if spec.parameter else None,
@@ -321,6 +328,10 @@ class CompiledGame:
         )
         action.first_lines, action.then_lines = first_lines, then_lines
         action.only_if_others = spec.only_if_others
+        if isinstance(about_card, bytes):
+            action.card_table = about_card
+        elif about_card is not None:
+            action.card_test = about_card
         action.group = spec.group
         if spec.group:
             action.named_alone = False
@@ -347,6 +358,7 @@ class CompiledGame:
             spec.depth,
             self.exprs.expr(spec.lowered) if spec.lowered is not None else None,
             frozenset(self.action_index[name] for name in spec.also_actions),
+            spec.condition is not None and mentions_card(spec.condition),
         )
 
     # ---- the deal ----------------------------------------------------------------------

@@ -164,6 +164,9 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
             if c.wild[moving] is not None and as_card is None:
                 return build.info, f"{what} is wild: say what it stands for ('… as 8')"
             return build.info, f"{what} cannot go {on} ({describe(build, tuple(c.model.colours))})"
+        if (action.card_table is not None or action.card_test is not None) and moving != NO \
+                and not state._judged_cards(action, p)[moving]:
+            return info, f"the conditions of '{action.name}' do not hold for {cards.CARD_TEXT[moving]}"
     # The building rules allow it: a priority must have removed it.
     moves = state._generate(apply_priorities=False)
     if move not in moves:
@@ -178,6 +181,10 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
                     options = ", ".join(str(state.game.codec.public(m)) for m in keep[:4])
                     return priority.info, f"first play {options}" + (" …" if len(keep) > 4 else "")
                 moves = keep
+        elif priority.per_move:  # `forbid … while the card …`
+            if priority.matches(move, p) and priority.condition(state, p, move):
+                return priority.info, "forbidden here"
+            moves = [m for m in moves if not (priority.matches(m, p) and priority.condition(state, p, m))]
         elif priority.condition is None or priority.condition(state, p, None):
             if priority.matches(move, p):
                 return priority.info, "forbidden here"

@@ -15,6 +15,7 @@ from .. import cards
 from ..documents import DocumentError, parse_document
 from ..errors import PositionError, RulesRuntimeError, did_you_mean
 from ..limits import seed_problem
+from ..model.card_types import value_from_text, value_text
 from ..terminal import brief
 from .state import State
 
@@ -50,7 +51,8 @@ def to_yaml(state: State) -> str:
         doc["wilds"] = {c.zones.names[z]: {i: cards.RANK_TEXT[x >> 2] for i, x in sorted(d.items())}
                         for z, d in sorted(state.declared.items())}
     if c.counters.labels:
-        doc["counters"] = {label: _number(v) for label, v in zip(c.counters.labels, state.counters)}
+        doc["counters"] = {label: _number(v) if kind == "number" else value_text(kind, v) or "none"
+                           for label, kind, v in zip(c.counters.labels, c.counters.holds, state.counters)}
     doc["scores"] = state.scores
     doc["seed"] = state.seed
     if state.over:
@@ -134,6 +136,15 @@ def load_position(game: Game, text: str) -> State:
         if label not in c.counters.labels:
             hint = did_you_mean(str(label), c.counters.labels)
             problems.append(f"unknown counter '{label}'" + (f" — {hint}" if hint else ""))
+            continue
+        kind = c.counters.holds[c.counters.labels.index(label)]
+        if kind != "number":  # a suit, rank or card, written as its literal (`trumps: H`, `base: "7"`)
+            typed = value_from_text(kind, value)
+            if typed is None:
+                example = {"suit": "H, hearts or ♥", "rank": "K, \"7\"", "card": "7H"}[kind]
+                problems.append(f"counter '{label}' holds a {kind}: write {example} or none, not {value!r}")
+            else:
+                state.counters[c.counters.labels.index(label)] = typed
             continue
         if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
             problems.append(f"counter '{label}' must be a number, not {value!r}")

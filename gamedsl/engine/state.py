@@ -371,6 +371,9 @@ class State:
                     empty_families.add(family)
                     live.append((dst, ANY_CARD if table is None else table[64]))
         index = action.index
+        judged = None
+        if action.card_table is not None or action.card_test is not None:
+            judged = self._judged_cards(action, p)
         for src in action.sources[p]:
             if closed and src in closed:
                 continue
@@ -387,6 +390,8 @@ class State:
                             out.append((index, card, src, dst))
                 continue
             for card in ((pile[-1],) if top_only[src] else sorted(set(pile))):
+                if judged is not None and not judged[card]:
+                    continue
                 stands = wild[card] if wild is not None else None
                 if stands is not None and not blind:
                     self._wild_moves(index, card, stands, src, live, out)
@@ -395,6 +400,21 @@ class State:
                 for dst, row in live:
                     if row[card] and dst != src:
                         out.append((index, shown, src, dst))
+
+    def _judged_cards(self, action: Any, p: int) -> bytes:
+        """The move's `only when` about the card, as 64 entries (1: this card may move): the
+        file's table when it reads the card alone; else the test asked of each card of the
+        sources, once per listing (a wild is judged as itself)."""
+        table = action.card_table
+        test = action.card_test
+        if test is None:
+            return table
+        wanted = bytearray(64)
+        for src in action.sources[p]:
+            for card in self.zones[src]:
+                if not wanted[card] and (table is None or table[card]) and test(self, p, (action.index, card, src, NO)):
+                    wanted[card] = 1
+        return wanted
 
     def _moves_after_first_effects(self, action: Any, p: int, src: int) -> list[Internal]:
         """The moves of `action` from `src`, which is empty, as they are once the move's `first:`
@@ -579,6 +599,10 @@ class State:
                 moves = self._keep_lowering(priority, moves)
             else:
                 test = priority.tests[p]
+                if priority.per_move:  # `forbid … while the card …`: each matching move on its own
+                    cond = priority.condition
+                    moves = [m for m in moves if not (test(m) and cond(self, p, m))]
+                    continue
                 hit = [m for m in moves if test(m)]
                 if hit and (priority.condition is None or priority.condition(self, p, None)):
                     moves = [m for m in moves if not test(m)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import cards
+from ..model.card_types import value_text
 
 if TYPE_CHECKING:
     from .state import State
@@ -47,7 +48,8 @@ def observation(state: State, player: str | int) -> dict[str, Any]:
         "closed": sorted(c.zones.names[z] for z in state.closed),
         "wilds": {c.zones.names[z]: {i: cards.RANK_TEXT[x >> 2] for i, x in sorted(d.items())}
                   for z, d in sorted(state.declared.items())},
-        "counters": {label: _number(v) for label, v in zip(c.counters.labels, state.counters)},
+        "counters": {label: _number(v) if kind == "number" else value_text(kind, v)
+                     for label, kind, v in zip(c.counters.labels, c.counters.holds, state.counters)},
         "scores": state.scores,
         "legal_moves": [str(m) for m in state.legal_moves()] if state.current == seat else [],
     }

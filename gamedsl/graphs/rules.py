@@ -117,6 +117,8 @@ def _effect_ways(game: Game, graph: nx.DiGraph, effect: Any, label: str) -> None
         pairs.append((effect.source, effect.targets))
     elif isinstance(effect, ast.MoveAllShowing):
         pairs.append((ast.ZoneRef(effect.pos, None, effect.family.text), (effect.target,)))
+    elif isinstance(effect, ast.MoveSelected):  # `move cards of ZONES that are … to ZONE`
+        pairs += [(zone, (effect.target,)) for zone in effect.selection.zones]
     for source, targets in pairs:
         for p in range(c.players):
             for src in c.zones.resolve(source, p):

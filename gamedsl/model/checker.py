@@ -15,6 +15,8 @@ from typing import Any
 from .. import cards, limits, resources
 from ..errors import Diagnostic, GameNotFoundError, RulesSemanticError, RulesSyntaxError, SourcePos, did_you_mean
 from ..syntax import ast, parse_file
+from .card_checks import CardChecks
+from .card_types import literal_values
 from .model import (
     ActionSpec,
     BuildSpec,
@@ -54,7 +56,7 @@ def _statement_key(stmt: Any) -> tuple[str, str] | None:
     return None
 
 
-class Checker:
+class Checker(CardChecks):
     def __init__(self, lines_by_file: dict[str, tuple[str, ...]]):
         self.lines_by_file = lines_by_file
         self.diagnostics: list[Diagnostic] = []
@@ -183,11 +185,14 @@ class Checker:
                 if stmt.name in counters:
                     self.error(stmt.name_pos or stmt.pos, f"counter '{stmt.name}' is declared twice")
                 start = stmt.start
-                if isinstance(start, str) and (start not in options or isinstance(options[start], str)):
+                if stmt.holds != "number":
+                    start = self.typed_start(stmt)
+                elif isinstance(start, str) and (start not in options or isinstance(options[start], str)):
                     self.unknown(stmt.pos, "number option", start,  # it starts at an option's value
                                  [n for n, v in options.items() if not isinstance(v, str)])
                     start = 0.0
-                counters[stmt.name] = CounterSpec(stmt.name, stmt.per_player, start, stmt.pos, stmt.whole_match)
+                counters[stmt.name] = CounterSpec(stmt.name, stmt.per_player, start, stmt.pos, stmt.whole_match,
+                                                  stmt.holds)
             elif isinstance(stmt, ast.ValueDecl):
                 if stmt.name in values:
                     self.error(stmt.name_pos or stmt.pos, f"value '{stmt.name}' is declared twice")
@@ -289,6 +294,7 @@ class Checker:
                     self.check_effect(effect, per_player=bool(stmt.quantifier))
                 if stmt.score is not None:
                     self.check_expr(stmt.score, per_player=True)
+                    self.refuse_typed_number(stmt.score, "a score")
                 ends.append(EndSpec(self.info(stmt, "end"), stmt.quantifier, stmt.condition, stmt.scoring, stmt.score,
                                     stmt.effects, stmt.outcome))
         self.check_look_aheads(statements)
@@ -519,6 +525,10 @@ class Checker:
         if name in SEAT_OWNERS:
             return
         counter = self.counters.get(name)
+        if counter is not None and counter.holds != "number":
+            self.error(pos, f"'{owner}': counter '{name}' holds a {counter.holds}, not a seat",
+                       "a counter that names a player holds a number (its seat)")
+            return
         if counter is None or counter.per_player:
             choices = [n for n, c in self.counters.items() if not c.per_player] + list(SEAT_OWNERS) + ["opponent"]
             self.error(pos, f"'{owner}': '{name}' is not a shared counter holding a seat",
@@ -583,8 +593,22 @@ class Checker:
         return zone
 
     # ---- expressions and conditions -------------------------------------------------------
+    def typed_start(self, stmt: ast.CounterDecl) -> float:
+        """Where a counter holding a suit, rank or card starts: `none` (-1) unless `starts VALUE`."""
+        if stmt.start == 0.0 or stmt.start == "none":
+            return -1.0
+        text = str(int(stmt.start)) if isinstance(stmt.start, float) and stmt.start == int(stmt.start) else str(stmt.start)
+        value = literal_values(text, tuple(self.colours)).get(stmt.holds)
+        if value is None:
+            self.error(stmt.pos, f"counter '{stmt.name}' holds a {stmt.holds}, and '{text}' is not one",
+                       f"write 'starts none' or a {stmt.holds} ('starts H', 'starts K', 'starts 7H')")
+            return -1.0
+        return float(value)
+
     def check_expr(self, expr: Any, per_player: bool, in_move: bool = False) -> None:
         if isinstance(expr, ast.Num):
+            return
+        if self.check_card_expr(expr, per_player, in_move):
             return
         if isinstance(expr, ast.NameRef):
             self.check_name_ref(expr, per_player)
@@ -593,11 +617,15 @@ class Checker:
         elif isinstance(expr, ast.Call):
             for arg in expr.args:
                 self.check_expr(arg, per_player, in_move)
+                self.refuse_typed_number(arg, f"'{expr.function}(…)'")
         elif isinstance(expr, ast.BinOp):
             self.check_expr(expr.left, per_player, in_move)
             self.check_expr(expr.right, per_player, in_move)
+            self.refuse_typed_number(expr.left, f"'{expr.op}'")
+            self.refuse_typed_number(expr.right, f"'{expr.op}'")
         elif isinstance(expr, ast.Neg):
             self.check_expr(expr.operand, per_player, in_move)
+            self.refuse_typed_number(expr.operand, "'-'")
         elif isinstance(expr, ast.SumBy):
             self.check_zone_ref(expr.zone, per_player)
             if expr.points.text not in self.points:
@@ -674,6 +702,8 @@ class Checker:
             self.this_families.pop()
 
     def check_condition(self, cond: Any, per_player: bool, in_move: bool = False) -> None:
+        if self.check_card_condition(cond, per_player, in_move):
+            return
         if isinstance(cond, ast.OverZones):
             self.check_over_zones(cond, per_player, in_move)
         elif isinstance(cond, ast.OverPlayers):
@@ -904,6 +934,7 @@ class Checker:
                        "deal a number, an option, a counter or a value")
             return
         self.check_expr(amount, per_player=in_player)
+        self.refuse_typed_number(amount, "a deal's number of cards")
 
     def check_counted_option(self, name: str, pos: SourcePos) -> None:
         """An option that says how many cards to deal: a number option whose default is a count."""
@@ -971,9 +1002,11 @@ class Checker:
         if stmt.mode == "fixed" and stmt.player is not None and stmt.player.text in {**self.counters, **self.values}:
             ref = ast.NameRef(stmt.player.pos, None, stmt.player.text)  # `first player: dealer`
             self.check_expr(ref, per_player=False)
+            self.refuse_typed_number(ref, "'first player:' (a seat)")
             return FirstPlayerSpec(stmt.pos, "expr", keys=(ref,))
         if stmt.mode == "expr":
             self.check_expr(stmt.keys[0], per_player=False)
+            self.refuse_typed_number(stmt.keys[0], "'first player:' (a seat)")
             return FirstPlayerSpec(stmt.pos, "expr", keys=stmt.keys)
         if stmt.mode == "fixed":
             return FirstPlayerSpec(stmt.pos, "fixed", player=seat(stmt.player))
@@ -1016,6 +1049,8 @@ class Checker:
             self.error(pred.pos, f"'{words}' in which order? a step names its order",
                        f"write '{words} in ORDER' (e.g. '{words} in building')")
             return ("const", False)
+        if isinstance(pred, ast.CardTest):
+            return self.check_building_relation(pred, rule, empty)
         if isinstance(pred, ast.CardIs):
             if empty and pred.subject == "top":
                 self.error(pred.pos, "an empty zone has no top card", "in 'empty:' speak of 'the card' only")
@@ -1090,7 +1125,12 @@ class Checker:
         if bool(stmt.sources) != bool(stmt.targets):
             self.error(stmt.pos, f"move '{stmt.name}' needs both 'from' and 'to', or neither")
         if stmt.condition is not None:
+            self.card_in_scope = ("yes" if stmt.sources and not stmt.combination and not stmt.group else
+                                  f"move '{stmt.name}' moves no single card" + (
+                                      " (it plays a combination)" if stmt.combination else
+                                      " (it moves a group)" if stmt.group else ""))
             self.check_condition(stmt.condition, per_player=True)
+            self.card_in_scope = None
         for effect in (*stmt.first_effects, *stmt.then_effects):
             self.check_effect(effect)
         self.move_parameter = None
@@ -1122,7 +1162,10 @@ class Checker:
                                tuple(stmt.wing_rules), tuple(not_both), int(stmt.tier))
 
     def check_effect(self, effect: Any, per_player: bool = True) -> None:
-        if isinstance(effect, (ast.TurnOver, ast.MoveAll)):
+        if isinstance(effect, ast.MoveSelected):
+            self.check_selection(effect.selection, per_player, in_move=per_player)
+            self.check_zone_ref(effect.target, per_player)
+        elif isinstance(effect, (ast.TurnOver, ast.MoveAll)):
             self.check_zone_ref(effect.source, per_player)
             self.check_zone_ref(effect.target, per_player)
         elif isinstance(effect, ast.Reveal):
@@ -1132,6 +1175,7 @@ class Checker:
                 self.unknown(effect.phase.pos, "phase", effect.phase.text, self.phases)
         elif isinstance(effect, ast.TurnTo):
             self.check_expr(effect.seat, per_player)
+            self.refuse_typed_number(effect.seat, "'turn to'")
         elif isinstance(effect, (ast.DealCards, ast.Shuffle)):
             self.check_deal((effect,), in_player=per_player)
         elif isinstance(effect, (ast.AddTo, ast.SetTo)):
@@ -1140,7 +1184,8 @@ class Checker:
                 self.unknown(counter.pos, "counter", counter.name, self.counters)
             else:
                 self.check_name_ref(counter, per_player=per_player or not self.counters[counter.name].per_player)
-            self.check_expr(effect.amount if isinstance(effect, ast.AddTo) else effect.value, per_player=per_player)
+            if not self.check_typed_counter_effect(effect, per_player):
+                self.check_expr(effect.amount if isinstance(effect, ast.AddTo) else effect.value, per_player=per_player)
         elif isinstance(effect, ast.IfEffects):
             self.check_condition(effect.condition, per_player=per_player, in_move=per_player)
             for inner in effect.effects:
@@ -1215,7 +1260,10 @@ class Checker:
             self.check_zone_ref(ref)
             self.check_fixed_owner(ref, "a priority's moves")
         if stmt.condition is not None:
+            self.card_in_scope = "yes" if stmt.kind == "forbid" else (
+                "in a priority, the moves are judged card by card by 'forbid FILTER while …' only")
             self.check_condition(stmt.condition, per_player=True)
+            self.card_in_scope = None
         if stmt.lowered is not None:
             self.check_expr(stmt.lowered, per_player=True)
         if stmt.kind in ("reach", "lower") and not 1 <= stmt.depth <= 4:
@@ -1228,7 +1276,9 @@ class Checker:
             if name.text not in actions:
                 self.unknown(name.pos, "move", name.text, actions)
             if condition is not None:
+                self.card_in_scope = "in a priority, the moves are judged card by card by 'forbid FILTER while …' only"
                 self.check_condition(condition, per_player=True)
+                self.card_in_scope = None
         return PrioritySpec(self.info(stmt, "priority"), stmt.kind, flt.action.text if flt.action else None,
                             flt.sources, flt.targets, stmt.condition,
                             tuple((name.text, condition) for name, condition in stmt.exceptions), flt.empty_target,

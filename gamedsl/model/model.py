@@ -151,6 +151,7 @@ class CounterSpec:
     start: float | str  # a number, or the name of the option that gives it
     pos: SourcePos
     whole_match: bool = False  # kept from deal to deal (chips, lives) instead of reset
+    holds: str = "number"  # number | suit | rank | card (issue 16); a value's start is -1 for none
 
 
 @dataclass(frozen=True)

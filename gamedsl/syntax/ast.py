@@ -147,6 +147,109 @@ class IfExpr:
     otherwise: Expr
 
 
+@dataclass(frozen=True)
+class TheCard:
+    """`the card`: the card the move being judged moves."""
+
+    pos: SourcePos
+
+
+@dataclass(frozen=True)
+class TheTop:
+    """`the top`: the top card of the zone a building rule is asked about (`on top:` only)."""
+
+    pos: SourcePos
+
+
+@dataclass(frozen=True)
+class BottomOf:
+    pos: SourcePos
+    zone: ZoneRef
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """`suit of X`, `rank of X`, `colour of X`, `place of X in ORDER`, `points of X by POINTS`."""
+
+    pos: SourcePos
+    kind: str  # suit | rank | colour | place | points
+    operand: Any
+    table: Name | None = None  # the order (place) or the points (points)
+
+
+@dataclass(frozen=True)
+class CardLiteral:
+    """A card, suit or rank written as such (`7H`, `♥`): only where a card value is expected."""
+
+    pos: SourcePos
+    text: str
+
+
+@dataclass(frozen=True)
+class CardTest:
+    """`X is [not] VALUE` (a rank, suit, colour, card or `none`) and the relations of X to Y:
+    `one up from Y in ORDER[, wrapping]`, `N up/down from`, `higher than`, `lower than`,
+    `at least`, `at most` (in ORDER), `same suit/rank/colour as`, `other suit/colour than`."""
+
+    pos: SourcePos
+    subject: Any
+    kind: str  # value | up | down | higher | lower | at_least | at_most | same_suit | same_rank
+    #            | same_colour | other_suit | other_colour
+    value: Name | None = None  # kind 'value'
+    other: Any = None  # the card compared with
+    order: Name | None = None
+    amount: int = 1
+    wrapping: bool = False
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class EachCard:
+    """The card a selection tests, one after the other (implicit: `cards of hand that are hearts`)."""
+
+    pos: SourcePos
+
+
+@dataclass(frozen=True)
+class Selection:
+    """`cards of ZONE[, ZONE…] [that are TEST]`: the cards of those zones, in zone order, bottom
+    to top, that pass the test (a CardTest whose subject is EachCard; kinds also 'rank_is',
+    'suit_is': `that are rank r`)."""
+
+    pos: SourcePos
+    zones: tuple[ZoneRef, ...]
+    test: Any = None
+
+
+@dataclass(frozen=True)
+class Selected:
+    """Aggregates of a selection: `count of SEL`, `sum of SEL by POINTS`, `highest card of SEL by
+    ORDER [then suit SUITORDER]`, `lowest card of …`; conditions `any SEL`, `no SEL`."""
+
+    pos: SourcePos
+    kind: str  # count | sum | highest | lowest | any | no
+    selection: Selection
+    table: Name | None = None  # the points (sum) or the order (highest, lowest)
+    suit_order: Name | None = None
+
+
+@dataclass(frozen=True)
+class HolderOf:
+    """`holder of CARD`: the seat (1, 2, …) whose own zones hold the card; 0 when none does."""
+
+    pos: SourcePos
+    card: Any
+
+
+@dataclass(frozen=True)
+class MoveSelected:
+    """`move SEL to ZONE`: every selected card, in zone order, onto the zone."""
+
+    pos: SourcePos
+    selection: Selection
+    target: ZoneRef
+
+
 Expr = Union[Num, NameRef, SizeOf, TopOf, Call, BinOp, Neg, SumBy, CardKey, IfExpr, OverPlayers, NextPlayer, RandomPlayer]
 
 
@@ -597,6 +700,8 @@ class CounterDecl:
     start: float = 0
     whole_match: bool = False
     name_pos: SourcePos | None = None  # where the name is written (pos: where the statement starts)
+    holds: str = "number"  # `holds a suit` / `a rank` / `a card`: what the counter's value is
+    holds_pos: SourcePos | None = None
 
 
 @dataclass(frozen=True)

@@ -626,8 +626,13 @@ class _ToAst(Transformer):
         start = next((c if isinstance(c, float) else str(c) for c in children[2:]
                       if isinstance(c, float) or (isinstance(c, Token) and c.type == "NAME")), 0.0)
         whole_match = any(c == "whole_match" for c in children[2:])
+        holds = next((c for c in children[2:] if isinstance(c, tuple) and c and c[0] == "holds"), None)
         return ast.CounterDecl(self._pos(meta, children), str(children[0]), owner[2] == "each", start, whole_match,
-                               name_pos=self._tpos(children[0]))
+                               name_pos=self._tpos(children[0]), holds=holds[1] if holds else "number",
+                               holds_pos=holds[2] if holds else None)
+
+    def counter_holds(self, meta, children):
+        return ("holds", str(children[0]), self._tpos(children[0]))
 
     def whole_match(self, meta, children):
         return "whole_match"
@@ -1206,6 +1211,163 @@ class _ToAst(Transformer):
 
     def min_of(self, meta, children):
         return ast.Call(self._pos(meta, children), "min", children[0])
+
+    # ---- cards judged (issue 16) -------------------------------------------------------
+    def the_card(self, meta, children):
+        return ast.TheCard(self._pos(meta, children))
+
+    def the_top(self, meta, children):
+        return ast.TheTop(self._pos(meta, children))
+
+    def pred_relation(self, meta, children, negated=False):
+        pos = self._pos(meta, children)
+        subject = ast.TheCard(pos) if children[0] == "card" else ast.TheTop(pos)
+        kind, fields = children[-1]
+        return ast.CardTest(self._pos(meta, children), subject, kind, negated=negated, **fields)
+
+    def pred_relation_not(self, meta, children):
+        return self.pred_relation(meta, children, negated=True)
+
+    def bottom_of(self, meta, children):
+        return ast.BottomOf(self._pos(meta, children), children[0])
+
+    def _attribute(self, meta, children, kind):
+        operand = next(c for c in children if not isinstance(c, Token))
+        names = [c for c in children if isinstance(c, Token) and c.type == "NAME"]
+        table = ast.Name(self._tpos(names[-1]), str(names[-1])) if names else None
+        return ast.Attribute(self._pos(meta, children), kind, operand, table)
+
+    def suit_of(self, meta, children):
+        return self._attribute(meta, children, "suit")
+
+    def rank_of(self, meta, children):
+        return self._attribute(meta, children, "rank")
+
+    def colour_of(self, meta, children):
+        return self._attribute(meta, children, "colour")
+
+    def place_of(self, meta, children):
+        return self._attribute(meta, children, "place")
+
+    def points_of(self, meta, children):
+        return self._attribute(meta, children, "points")
+
+    def card_literal(self, meta, children):
+        return ast.CardLiteral(self._tpos(children[0]), str(children[0]))
+
+    def card_word(self, meta, children):
+        return ast.Name(self._tpos(children[0]), str(children[0]))
+
+    def test_value(self, meta, children):
+        return ("value", {"value": children[-1]})
+
+    def _step(self, children, amount):
+        direction = next(str(c) for c in children if isinstance(c, Token) and c.type == "UP_DOWN")
+        other = next(c for c in children if not isinstance(c, Token))
+        order = [c for c in children if isinstance(c, Token) and c.type == "NAME"][-1]
+        wrapping = any(isinstance(c, Token) and c.type == "WRAPPING" for c in children)
+        return (direction, {"other": other, "order": ast.Name(self._tpos(order), str(order)), "amount": amount,
+                            "wrapping": wrapping})
+
+    def rel_one_step(self, meta, children):
+        return self._step(children, 1)
+
+    def rel_n_steps(self, meta, children):
+        return self._step(children[1:], float(children[0]))
+
+    def _ordered(self, children, kind):
+        order = children[-1]
+        return (kind, {"other": children[0], "order": ast.Name(self._tpos(order), str(order))})
+
+    def rel_higher(self, meta, children):
+        return self._ordered(children, "higher")
+
+    def rel_lower(self, meta, children):
+        return self._ordered(children, "lower")
+
+    def rel_at_least(self, meta, children):
+        return self._ordered(children, "at_least")
+
+    def rel_at_most(self, meta, children):
+        return self._ordered(children, "at_most")
+
+    def rel_same_as(self, meta, children):
+        what = "colour" if str(children[0]) in ("colour", "color") else str(children[0])
+        return ("same_" + what, {"other": children[1]})
+
+    def rel_other_than(self, meta, children):
+        what = "colour" if str(children[0]) in ("colour", "color") else str(children[0])
+        return ("other_" + what, {"other": children[1]})
+
+    def selection(self, meta, children):
+        zones = children[0]
+        test = children[1] if len(children) > 1 else None
+        if test is not None:
+            kind, fields, negated = test
+            test = ast.CardTest(self._pos(meta, children), ast.EachCard(self._pos(meta, children)), kind,
+                                negated=negated, **fields)
+        return ast.Selection(self._pos(meta, children), tuple(zones), test)
+
+    def sel_is(self, meta, children):
+        return (*children[0], False)
+
+    def sel_is_not(self, meta, children):
+        return (*children[0], True)
+
+    def sel_rank(self, meta, children):
+        return ("rank_is", {"other": children[0]}, False)
+
+    def sel_suit(self, meta, children):
+        return ("suit_is", {"other": children[0]}, False)
+
+    def count_selected(self, meta, children):
+        return ast.Selected(self._pos(meta, children), "count", children[0])
+
+    def sum_selected(self, meta, children):
+        return ast.Selected(self._pos(meta, children), "sum", children[0], ast.Name(self._tpos(children[1]), str(children[1])))
+
+    def _extreme_card(self, meta, children, kind):
+        chosen = children[0]
+        if not isinstance(chosen, ast.Selection):  # `highest card of own hand by …`: the whole zones
+            chosen = ast.Selection(self._pos(meta, children), tuple(chosen))
+        order = children[1]
+        suit = next((c[1] for c in children[2:] if isinstance(c, tuple) and c and c[0] == "suit_tiebreak"), None)
+        return ast.Selected(self._pos(meta, children), kind, chosen, ast.Name(self._tpos(order), str(order)), suit)
+
+    def highest_card(self, meta, children):
+        return self._extreme_card(meta, children, "highest")
+
+    def lowest_card(self, meta, children):
+        return self._extreme_card(meta, children, "lowest")
+
+    def holder_of(self, meta, children):
+        return ast.HolderOf(self._pos(meta, children), children[0])
+
+    def cond_any_selected(self, meta, children):
+        return ast.Selected(self._pos(meta, children), "any", children[0])
+
+    def cond_no_selected(self, meta, children):
+        return ast.Selected(self._pos(meta, children), "no", children[0])
+
+    def eff_move_selection(self, meta, children):
+        return ast.MoveSelected(self._pos(meta, children), children[0], children[1])
+
+    def cond_card_test(self, meta, children, negated=False):
+        subject, (kind, fields) = children[0], children[-1]
+        if isinstance(subject, ast.ZoneRef):  # `base is one up from …`: a counter holding a card or rank
+            subject = ast.NameRef(subject.pos, subject.owner, subject.name)
+        return ast.CardTest(self._pos(meta, children), subject, kind, negated=negated, **fields)
+
+    def cond_card_test_not(self, meta, children):
+        return self.cond_card_test(meta, children, negated=True)
+
+    def cond_value(self, meta, children, negated=False):
+        zone, value = children[0], children[-1]
+        return ast.CardTest(self._pos(meta, children), ast.NameRef(zone.pos, zone.owner, zone.name), "value",
+                            value=value, negated=negated)
+
+    def cond_value_not(self, meta, children):
+        return self.cond_value(meta, children, negated=True)
 
     def name_ref(self, meta, children):
         owner = self._text(children, "OWNER") or None
