@@ -254,3 +254,20 @@ def test_dealing_three_from_the_stock_turns_them_one_at_a_time(tmp_path: Path) -
     state.play("three")
     waste = state.zones[state._c.zones.by_name["waste"]]
     assert waste == [_c("5C"), _c("4C"), _c("3C")]  # the third from the top is now the waste's top
+
+
+# ---- explanations ----------------------------------------------------------------------------------------
+
+def test_explanations_of_groups_tell_nothing_hidden(tmp_path: Path) -> None:
+    g = load(tmp_path, group="with the cards on top, if any, never a whole pile into an empty one")
+    state = at(g, {"tableau1": ["9H", "JD", "2D"], "tableau2": ["KS", "QD"]}, face_down={"tableau1": 1, "tableau2": 0})
+    hidden = str(state.explain("9H tableau1 -> tableau3"))
+    absent = str(state.explain("4C tableau1 -> tableau3"))
+    assert "there is no face-up 9H in tableau1" in hidden and "there is no face-up 4C in tableau1" in absent
+    assert "a whole pile never goes into an empty one" in str(state.explain("KS tableau2 -> tableau3"))
+    whole = load(tmp_path, empty="any", group="with the whole pile")
+    state = at(whole, {"tableau1": ["9C", "8D", "7S"], "tableau2": ["8H"]}, face_down={"tableau1": 0})
+    assert "only whole piles move: the bottom card of tableau1 is 9C" in str(state.explain("7S tableau1 -> tableau2"))
+    chain = load(tmp_path, group="with the cards on top while other colour, one down in building")
+    state = at(chain, {"tableau1": ["9H", "5S", "7D"], "tableau2": ["10S"]}, face_down={"tableau1": 0})
+    assert "do not follow one another" in str(state.explain("9H tableau1 -> tableau2"))
