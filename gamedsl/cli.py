@@ -15,12 +15,12 @@ from pathlib import Path
 
 from . import resources
 from .errors import GameNotFoundError, MoveError, PositionError, RulesError, RulesRuntimeError, SaveFileError
+from .limits import MAX_SEED_DIGITS, seed_problem
 from .terminal import escaped_output, unescaped
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
 
 
-SEED_DIGITS, SEED_LENGTH = 40, 100
 _WHOLE = re.compile(r"-?[0-9]+")
 _SEED_WORD = re.compile(r"[A-Za-z0-9_.-]+")
 
@@ -28,13 +28,18 @@ _SEED_WORD = re.compile(r"[A-Za-z0-9_.-]+")
 def _seed(text: str) -> int | str:
     """`--seed`: a whole number (or, as before, a word of letters and digits) of a sane length."""
     if _WHOLE.fullmatch(text):
-        if len(text.lstrip("-")) > SEED_DIGITS:
-            raise argparse.ArgumentTypeError(f"a seed has at most {SEED_DIGITS} digits, not {len(text.lstrip('-'))}")
-        return int(text)
-    if _SEED_WORD.fullmatch(text) and len(text) <= SEED_LENGTH:
-        return text
-    raise argparse.ArgumentTypeError(f"a seed is a whole number such as 3 (or a word of letters, digits, "
-                                     f"'_', '-', '.'), not {text[:40]!r}")
+        digits = len(text.lstrip("-"))
+        seed: int | str = int(text) if digits <= MAX_SEED_DIGITS else text
+        problem = seed_problem(seed) if digits <= MAX_SEED_DIGITS else (
+            f"a seed has at most {MAX_SEED_DIGITS} digits, not {digits}")
+    elif _SEED_WORD.fullmatch(text):
+        seed, problem = text, seed_problem(text)
+    else:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number such as 3 (or a word of letters, digits, "
+                                         f"'_', '-', '.'), not {text[:40]!r}")
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return seed
 
 
 def _options(pairs: Sequence[str]) -> dict[str, str]:

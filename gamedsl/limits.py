@@ -15,3 +15,20 @@ MAX_CARDS = 10_000  # cards the zones hold before the deal, with the most player
 MAX_DEAL = MAX_CARDS  # `deal N …`, `deal up to N …` (no deal can move more cards than the game has)
 MAX_LOOK_AHEAD = 4  # moves a look-ahead searches, nested look-aheads added up
 MAX_DEALS_AT_ONCE = 100  # deals in a row that end before anyone moves, before play stops
+
+MAX_SEED_DIGITS = 40  # a seed's digits (`--seed`, a position's or a save's `seed:`)
+MAX_SEED_LENGTH = 100  # a seed given as a word
+
+
+def seed_problem(value: object) -> str | None:
+    """What is wrong with a seed read from the command line, a position or a save; None if fine.
+
+    One rule for the three places a seed comes from, so a seed one accepts the others accept."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        return f"a seed is a whole number or a word, not {type(value).__name__}"
+    if isinstance(value, int):
+        digits = len(str(abs(value)))
+        return None if digits <= MAX_SEED_DIGITS else f"a seed has at most {MAX_SEED_DIGITS} digits, not {digits}"
+    if len(value) > MAX_SEED_LENGTH:
+        return f"a seed given as a word has at most {MAX_SEED_LENGTH} characters, not {len(value)}"
+    return None

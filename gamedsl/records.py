@@ -24,13 +24,13 @@ from . import resources
 from .documents import DocumentError, parse_document, read_document
 from .engine import Game, State, load_game
 from .errors import GameNotFoundError, MoveError, RulesError, SaveFileError, did_you_mean
+from .limits import seed_problem
 from .terminal import brief
 
 FORMAT = 1
 SAVE_MARK = "# a gamedsl saved game"  # how every save begins: the console never writes over other files
 MAX_SAVE_SIZE = 4_000_000  # bytes: a long match's save takes some tens of kilobytes
 MAX_SAVE_VALUES = 250_000  # moves, seats, options
-MAX_SEED_LENGTH = 100
 
 
 def fingerprint(game: Game) -> str:
@@ -225,10 +225,10 @@ def _beside(path: Path, name: str) -> Path:
 
 
 def _seed(path: Path, seed: Any) -> int | str:
-    if isinstance(seed, str) and len(seed) <= MAX_SEED_LENGTH or isinstance(seed, int) and not isinstance(seed, bool):
+    problem = seed_problem(seed)
+    if problem is None:
         return seed
-    raise SaveFileError(f"{path}: 'seed' must be a whole number or a word of at most {MAX_SEED_LENGTH} "
-                        f"characters, not {brief(seed, 60)}")
+    raise SaveFileError(f"{path}: 'seed': {problem} ({brief(seed, 60)})")
 
 
 def replay_states(path: str | Path, rules: str | Path | None = None) -> tuple[State, list[str], list[str]]:

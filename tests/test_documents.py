@@ -33,8 +33,8 @@ BOMB = "".join(f"l{i}: &l{i} [{', '.join([f'*l{i - 1}' if i else 'lol'] * 9)}]\n
     ("zones: {P1.hand: '" + " ".join(["AH"] * 20_000) + "'}", "P1.hand lists 20000 cards, but the game has 104"),
     ("zones: {" + ", ".join(f"z{i}: []" for i in range(5000)) + "}", "lists 5000 zones, but the game has"),
     ("counters: {" + ", ".join(f"c{i}: 1" for i in range(5000)) + "}", "lists 5000 counters"),
-    ("seed: [1, 2]", "'seed' must be a whole number or a word"),
-    ("seed: 2024-01-01", "'seed' must be a whole number or a word"),
+    ("seed: [1, 2]", "'seed': a seed is a whole number or a word"),
+    ("seed: 2024-01-01", "'seed': a seed is a whole number or a word"),
     ("{a: 1}\n---\n{b: 2}", "expected a single document"),
 ])
 def test_hostile_positions_get_a_clear_error_at_once(russian_bank, doc, message):

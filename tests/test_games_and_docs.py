@@ -73,3 +73,26 @@ def test_the_benchmark_tool_runs():
                          capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert run.returncode == 0, run.stderr
     assert "| russian_bank (2p) | 60 |" in run.stdout
+
+
+def _index_of_constructs() -> str:
+    text = (Path(__file__).parent.parent / "grammar" / "LANGUAGE.md").read_text(encoding="utf-8")
+    return text.split("## Index of constructs", 1)[1].split("\n## ", 1)[0]
+
+
+def test_every_keyword_of_the_grammar_is_in_the_index_of_constructs():
+    """A keyword the grammar gains without an example in LANGUAGE.md's index fails here."""
+    grammar = (Path(__file__).parent.parent / "grammar" / "gamedsl.lark").read_text(encoding="utf-8")
+    keywords = set(re.findall(r'"([a-z_\']+)"i?', grammar))
+    examples = " ".join(re.findall(r"`([^`]*)`", _index_of_constructs()))
+    words = set(re.findall(r"[a-z_']+", examples))
+    assert sorted(keywords - words) == []
+
+
+def test_every_section_the_index_names_exists():
+    text = (Path(__file__).parent.parent / "grammar" / "LANGUAGE.md").read_text(encoding="utf-8")
+    headings = {line.lstrip("#").strip() for line in text.splitlines() if line.startswith("### ")}
+    for row in _index_of_constructs().splitlines()[6:]:
+        if row.startswith("| ") and not row.startswith("| construct"):
+            for section in row.rstrip(" |").rsplit("|", 1)[1].split(","):
+                assert any(h.startswith(section.strip()) for h in headings), (section, row)

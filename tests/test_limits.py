@@ -233,3 +233,24 @@ def test_a_look_ahead_outside_a_priority_is_refused(tmp_path, old, new):
     at = text.index("can reach")
     line, column = text[:at].count("\n") + 1, at - text.rfind("\n", 0, at)
     assert located(refused(path), "works only in the condition of a priority") == (line, column)
+
+
+@pytest.mark.parametrize("seed, accepted", [
+    (7, True), (-7, True), (10 ** 39, True), (10 ** 40, False), ("word", True), ("w" * 100, True),
+    ("w" * 101, False), (True, False), (1.5, False), ([1], False)])
+def test_one_rule_for_seeds_from_the_command_line_a_position_and_a_save(seed, accepted):
+    """A seed `--seed` takes is one a position and a save take, and the other way round."""
+    import argparse
+
+    from gamedsl import cli
+    from gamedsl.engine.position import _seed
+    assert (limits.seed_problem(seed) is None) == accepted
+    problems: list[str] = []
+    _seed(seed, problems)
+    assert (not problems) == accepted
+    if isinstance(seed, (int, str)) and not isinstance(seed, bool):
+        try:
+            assert cli._seed(str(seed)) == seed
+            assert accepted
+        except argparse.ArgumentTypeError:
+            assert not accepted

@@ -203,7 +203,7 @@ def test_a_saved_seed_must_be_a_number_or_a_word(tmp_path):
     doc = yaml.safe_load(path.read_text())
     doc["seed"] = [1, 2]
     path.write_text(yaml.safe_dump(doc))
-    with pytest.raises(SaveFileError, match="'seed' must be a whole number or a word"):
+    with pytest.raises(SaveFileError, match="'seed': a seed is a whole number or a word"):
         records.load(path)
 
 

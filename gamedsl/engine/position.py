@@ -14,6 +14,8 @@ import yaml
 from .. import cards
 from ..documents import DocumentError, parse_document
 from ..errors import PositionError, RulesRuntimeError, did_you_mean
+from ..limits import seed_problem
+from ..terminal import brief
 from .state import State
 
 if TYPE_CHECKING:
@@ -25,7 +27,6 @@ _KEYS = ("game", "deal", "turn", "phase", "moves_this_turn", "zones", "counters"
 MAX_POSITION_SIZE = 256_000  # characters: a real position takes a few thousand
 MAX_POSITION_VALUES = 20_000  # a real one, a few hundred: two packs are 104 cards
 MAX_PROBLEMS = 20  # shown at once: the first ones tell what is wrong
-MAX_SEED_LENGTH = 100
 
 
 def to_yaml(state: State) -> str:
@@ -234,10 +235,10 @@ def _first(problems: list[str]) -> list[str]:
 
 def _seed(value: Any, problems: list[str]) -> int | str:
     """The position's seed: a whole number or a short text (the shuffles to come depend on it)."""
-    if isinstance(value, str) and len(value) <= MAX_SEED_LENGTH or isinstance(value, int) and not isinstance(value, bool):
+    problem = seed_problem(value)
+    if problem is None:
         return value
-    problems.append(f"'seed' must be a whole number or a word of at most {MAX_SEED_LENGTH} characters, "
-                    f"not {type(value).__name__} {str(value)[:40]!r}")
+    problems.append(f"'seed': {problem} ({brief(value, 40)})")
     return 0
 
 
