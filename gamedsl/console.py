@@ -465,8 +465,12 @@ def render(state: State, seat: int) -> str:
         lines.append(f"{title}:")
         for family in groups[owner]:
             first = c.zones[family[0]]
-            if len(family) > 1 and first.spec.kind in ("pile", "slot"):
-                cells = [f"{c.zones[z].index}:{_zone_text(state, obs, z, seat, compact=True)}" for z in family]
+            # a family of piles shares a line, each shown by its top, unless its turned cards stay
+            # up: then every pile has a line, its face-down cards as backs and its face-up part spread
+            if len(family) > 1 and first.spec.kind in ("pile", "slot") and not first.spec.keeps_up:
+                # each by its number, or by its suit (`one per suit`: foundationH is H)
+                cells = [f"{c.zones[z].name[len(first.spec.name):]}:{_zone_text(state, obs, z, seat, compact=True)}"
+                         for z in family]
                 cell = max(len(x) for x in cells) + 2
                 lines.append(f"  {first.spec.name:<{width}}" + "".join(f"{x:<{cell}}" for x in cells).rstrip())
                 continue
@@ -502,7 +506,7 @@ def _zone_text(state: State, obs: dict, zone_id: int, seat: int, compact: bool =
         if not shown:
             return "—"
         return shown[-1].replace(HIDDEN, BACK) + (f"×{len(shown)}" if len(shown) > 1 else "")
-    text = _pile_text(shown, zone.spec.kind)
+    text = _pile_text(shown, "row" if zone.spec.keeps_up else zone.spec.kind)
     if c.model.showdown and zone.owner == seat and zone.spec.name == c.model.showdown[0]:
         text += f"   (worth {state.value(c.model.showdown[1], seat):g})"
     if zone.name in obs["combinations"]:

@@ -94,7 +94,8 @@ def _relation_test(rel: ast.Relation, orders: dict[str, tuple[int, ...]], colour
     return relation_test(rel.kind, colour_of, order, frozenset(deltas[s] for s in rel.steps), rel.wrapping)
 
 
-def _predicate_test(pred: tuple, orders: dict[str, tuple[int, ...]], colour_of: list[int]) -> Callable[[int, int], bool]:
+def _predicate_test(pred: tuple, orders: dict[str, tuple[int, ...]], colour_of: list[int],
+                    pile_suit: int | None = None) -> Callable[[int, int], bool]:
     """A test of (card, top) for a predicate the checker resolved; `top` is -1 for an empty zone."""
     kind = pred[0]
     if kind == "rel":
@@ -124,14 +125,16 @@ def _predicate_test(pred: tuple, orders: dict[str, tuple[int, ...]], colour_of: 
 
         return related
     if kind == "not":
-        inner = _predicate_test(pred[1], orders, colour_of)
+        inner = _predicate_test(pred[1], orders, colour_of, pile_suit)
         return lambda card, top: not inner(card, top)
     if kind in ("and", "or"):
-        parts = [_predicate_test(p, orders, colour_of) for p in pred[1]]
+        parts = [_predicate_test(p, orders, colour_of, pile_suit) for p in pred[1]]
         if kind == "and":
             return lambda card, top: all(t(card, top) for t in parts)
         return lambda card, top: any(t(card, top) for t in parts)
     _, subject, attr, value, negated = pred
+    if value == "pile":  # `the pile's suit`: the suit the zone is bound to (`one per suit`)
+        value = -1 if pile_suit is None else pile_suit
 
     def is_test(card: int, top: int) -> bool:
         c = card if subject == "card" else top
@@ -148,10 +151,11 @@ def _predicate_test(pred: tuple, orders: dict[str, tuple[int, ...]], colour_of: 
     return is_test
 
 
-def accept_table(build: BuildSpec, orders: dict[str, tuple[int, ...]], colours: dict[str, tuple[int, ...]]) -> AcceptTable:
+def accept_table(build: BuildSpec, orders: dict[str, tuple[int, ...]], colours: dict[str, tuple[int, ...]],
+                 pile_suit: int | None = None) -> AcceptTable:
     colour_of = colour_table(colours)
-    tests = [_predicate_test(p, orders, colour_of) for p in build.on_top]
-    empty_tests = [_predicate_test(p, orders, colour_of) for p in build.empty_test]
+    tests = [_predicate_test(p, orders, colour_of, pile_suit) for p in build.on_top]
+    empty_tests = [_predicate_test(p, orders, colour_of, pile_suit) for p in build.empty_test]
     valid = [c for c in range(cards.CARD_LIMIT) if cards.CARD_TEXT[c]]
     rows: list[bytes] = []
     for top in range(cards.CARD_LIMIT):
@@ -207,7 +211,7 @@ def _predicate_text(pred: tuple, colours: tuple[str, ...] = (), inner: bool = Fa
         word = cards.RANK_TEXT[value]
         word = ("an " if word in ("A", "8") else "a ") + word
     elif attr == "suit":
-        word = ("spades", "hearts", "diamonds", "clubs")[value]
+        word = "the pile's suit" if value == "pile" else ("spades", "hearts", "diamonds", "clubs")[value]
     else:
         word = colours[value] if value < len(colours) else "?"
     return f"the {subject} is {'not ' if negated else ''}{word}"

@@ -10,7 +10,7 @@ from typing import Any
 
 from .. import cards, limits
 from ..errors import RulesRuntimeError
-from ..model.model import GameModel, RuleInfo
+from ..model.model import BuildSpec, GameModel, RuleInfo
 from ..syntax import ast
 from .appliers import applier
 from .building import AcceptTable, accept_table
@@ -47,6 +47,10 @@ class CompiledAction:
     group: bool = False  # a covered card moves with every card above it (the top card alone is not a group)
     card_table: bytes | None = None  # `only when the card is …`, on the card alone: 64 entries, 1 = may move
     card_test: Fn | None = None  # `only when` about the card and the position: asked of each move
+    group_whole: bool = False  # `with the whole pile`: only the bottom card heads a group
+    group_if_any: bool = False  # `, if any`: the top card alone is a group too
+    group_not_whole_to_empty: bool = False  # `, never a whole pile into an empty one`
+    group_chain: AcceptTable | None = None  # `while …`: chain[card below][card above] must hold along the group
     first_lines: list[str] = field(default_factory=list)  # the effects as source, for the move's applier
     then_lines: list[str] = field(default_factory=list)
     apply: Callable[[Any, tuple], None] | None = None  # the whole move, one generated function (appliers.py)
@@ -196,8 +200,11 @@ class CompiledGame:
         self.accept_of_zone: list[AcceptTable | None] = [None] * len(self.zones)
         for name, build in model.builds.items():
             for zone_name in build.zones:
-                for zone_id in self.zones.of_spec[zone_name]:
-                    self.accept_of_zone[zone_id] = tables[name]
+                for number, zone_id in enumerate(self.zones.of_spec[zone_name]):
+                    table = tables[name]
+                    if model.zones[zone_name].per_suit:  # `the pile's suit` is this instance's suit
+                        table = accept_table(build, model.orders, model.colours, pile_suit=number % 4)
+                    self.accept_of_zone[zone_id] = table
                     self.build_of_zone[zone_id] = name
         self.slot = [z.spec.kind == "slot" for z in self.zones.instances]
         self.exprs = ExprCompiler(model, self.zones, self.counters, options, self.accept_of_zone, self.slot)
@@ -206,7 +213,8 @@ class CompiledGame:
         self.keeps_up = [z.id for z in self.zones.instances if z.spec.keeps_up]
         self.face = [z.spec.face for z in self.zones.instances]
         # empty zones of one family are alike (one is offered), unless the family says they differ
-        families = [(z.spec.name, z.owner, z.id if z.spec.empties_differ else -1) for z in self.zones.instances]
+        families = [(z.spec.name, z.owner, z.id if z.spec.empties_differ or z.spec.per_suit else -1)
+                    for z in self.zones.instances]
         numbered = {f: i for i, f in enumerate(dict.fromkeys(families))}
         self.family_of = [numbered[f] for f in families]  # a small number per family: cheap to test
         self.combination_kinds = self._combination_kinds()
@@ -335,6 +343,12 @@ class CompiledGame:
         action.group = spec.group
         if spec.group:
             action.named_alone = False
+            action.group_whole = spec.group_whole
+            action.group_if_any = spec.group_if_any
+            action.group_not_whole_to_empty = spec.group_not_whole_to_empty
+            if spec.group_chain:  # a building rule of its own: the card above on the one below
+                chain = BuildSpec(spec.info, (), "none", (), spec.group_chain)
+                action.group_chain = accept_table(chain, self.model.orders, self.model.colours)
         if spec.exchange is not None:
             first = [z.resolve(spec.exchange.first, p) for p in range(self.players)]
             second = [z.resolve(spec.exchange.second, p) for p in range(self.players)]
@@ -503,7 +517,19 @@ class CompiledGame:
                 for k, target in enumerate(targets):
                     target.extend(dealt[k::len(targets)])
 
-        return deal
+        if step.face != "up":
+            return deal
+
+        def deal_face_up(st: Any, rng: random.Random, p: int | None) -> None:
+            """`deal … face up`: the cards dealt are turned up, known to all wherever they go."""
+            before = list(st.zones[source_of(st, p)[0]])
+            deal(st, rng, p)
+            dealt = before[len(st.zones[source_of(st, p)[0]]):]  # they left the top of the source
+            if dealt:
+                st._save_scalar_state()
+                st.public = st.public | frozenset(dealt)
+
+        return deal_face_up
 
     def _first_player(self) -> Callable[[Any, random.Random], int | None]:
         spec = self.model.first_player

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .. import cards
 from ..model.model import ZoneSpec
 from ..syntax import ast
 
@@ -54,7 +55,9 @@ class ZoneTable:
                 for i in range(spec.count):
                     index = i + 1 if spec.indexed else None
                     group_owner = i // spec.group if spec.group else None
-                    ids.append(self._add(spec, None, group_owner, index, f"{spec.name}{index if index else ''}"))
+                    # `one per suit`: named by its suit (foundationS ... foundationC), still numbered
+                    label = cards.SUIT_TEXT[i % 4] if spec.per_suit else (index if index else '')
+                    ids.append(self._add(spec, None, group_owner, index, f"{spec.name}{label}"))
                 if spec.group:
                     for player in range(players):
                         self.of_player[(spec.name, player)] = ids[player * spec.group:(player + 1) * spec.group]

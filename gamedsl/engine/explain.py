@@ -8,7 +8,7 @@ of that zone, and last the priorities, re-run one by one to find the one that re
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import cards
 from ..compiler.building import describe
@@ -134,6 +134,10 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
             where = names[src] if src != NO else "there"
             return info, f"{state.current_player} may not move a card from {where}"
         pile = state.zones[src]
+        if card != NO and action.group:
+            why = _why_not_group(state, action, card, src, dst)
+            if why:
+                return info, why
         if card != NO:
             if card not in pile:
                 return info, f"{cards.CARD_TEXT[card]} is not in {names[src]}"
@@ -190,3 +194,29 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
                 return priority.info, "forbidden here"
             moves = [m for m in moves if not priority.matches(m, p)]
     return info, "this move is not possible here"
+
+
+def _why_not_group(state: State, action: Any, card: int, src: int, dst: int) -> str:
+    """Why a card may not head a group of `action` (`with the cards on top …`), or ''. A card that
+    is face down there is answered as a card that is not there: the answer tells nothing hidden."""
+    c = state._c
+    names = c.zones.names
+    pile = state.zones[src]
+    text = cards.CARD_TEXT[card]
+    face = c.face[src]
+    hidden = face in ("down", "down_top_up")
+    at = pile.index(card) if card in pile else -1
+    shown = at >= 0 and (not hidden or card in state.public or (at == len(pile) - 1 and face == "down_top_up"))
+    if not shown:
+        return f"there is no face-up {text} in {names[src]}" if hidden else f"{text} is not in {names[src]}"
+    if action.group_whole and at != 0:
+        return f"only whole piles move: the bottom card of {names[src]} is {cards.CARD_TEXT[pile[0]]}"
+    if not action.group_whole and not action.group_if_any and at == len(pile) - 1:
+        return f"{text} is the top card of {names[src]}: '{action.name}' moves a covered card with the cards on top"
+    chain = action.group_chain
+    if chain is not None and any(not chain[pile[i - 1]][pile[i]] for i in range(at + 1, len(pile))):
+        return f"the cards on {text} do not follow one another as '{action.name}' asks ('while …')"
+    if action.group_not_whole_to_empty and at == 0 and dst in range(len(state.zones)) and not state.zones[dst]:
+        return f"{text} is the bottom card of {names[src]}: a whole pile never goes into an empty one"
+    return ""
+

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 DEFAULT_PHASE = "play"
 _KEYS = ("game", "deal", "turn", "phase", "moves_this_turn", "zones", "counters", "scores", "seed", "over",
-         "combinations", "revealed", "wilds", "closed")
+         "combinations", "face_down", "revealed", "wilds", "closed")
 MAX_POSITION_SIZE = 256_000  # characters: a real position takes a few thousand
 MAX_POSITION_VALUES = 20_000  # a real one, a few hundred: two packs are 104 cards
 MAX_PROBLEMS = 20  # shown at once: the first ones tell what is wrong
@@ -43,8 +43,11 @@ def to_yaml(state: State) -> str:
     combos = {c.zones.names[z]: combo.kind.name for z, combo in sorted(state.combos.items()) if state.zones[z]}
     if combos:
         doc["combinations"] = combos
-    if state.public:
-        doc["revealed"] = sorted(cards.CARD_TEXT[x] for x in state.public)
+    explained, face_down = _face_down(state)
+    if face_down:
+        doc["face_down"] = face_down
+    if state.public - explained:
+        doc["revealed"] = sorted(cards.CARD_TEXT[x] for x in state.public - explained)
     if state.closed:
         doc["closed"] = sorted(c.zones.names[z] for z in state.closed)
     if state.declared:  # what each wild lying on a zone stands for, by its place (0: the bottom)
@@ -58,6 +61,51 @@ def to_yaml(state: State) -> str:
     if state.over:
         doc["over"] = True
     return yaml.dump(doc, sort_keys=False, default_flow_style=None, allow_unicode=True, width=100)
+
+
+def _face_down(state: State) -> tuple[frozenset[int], dict[str, int]]:
+    """`face_down: {tableau2: 1}`: how many cards lie face down at the bottom of each non-empty
+    zone whose turned cards stay up, when its other cards are all face up (known to all); the
+    cards so described need not be listed under `revealed`."""
+    c = state._c
+    explained: set[int] = set()
+    face_down: dict[str, int] = {}
+    for zone_id in c.keeps_up:
+        pile = state.zones[zone_id]
+        if not pile:
+            continue
+        below = pile[:-1]  # the top card shows anyway
+        k = 0
+        while k < len(below) and below[k] not in state.public:
+            k += 1
+        if all(x in state.public for x in below[k:]):
+            face_down[c.zones.names[zone_id]] = k
+            explained.update(x for x in pile[k:] if x in state.public)
+    return frozenset(explained), face_down
+
+
+def _load_face_down(state: State, listed: Any, problems: list[str]) -> None:
+    c = state._c
+    if not isinstance(listed, dict):
+        problems.append("'face_down' must map zones to how many of their cards, from the bottom, are face down")
+        return
+    for name, count in listed.items():
+        zone_id = c.zones.by_name.get(str(name))
+        if zone_id is None:
+            hint = did_you_mean(str(name), c.zones.names)
+            problems.append(f"face_down: unknown zone '{name}'" + (f" — {hint}" if hint else ""))
+            continue
+        if zone_id not in c.keeps_up:
+            problems.append(f"face_down: {name} does not keep its turned cards up; list cards known to all "
+                            "under 'revealed'")
+            continue
+        pile = state.zones[zone_id]
+        most = max(len(pile) - 1, 0)  # its top card shows
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= most:
+            problems.append(f"face_down: {name} has {len(pile)} cards, and its top one shows: "
+                            f"0 to {most} of them may be face down, not {count!r}")
+            continue
+        state.public = state.public | frozenset(pile[count:])
 
 
 def load_position(game: Game, text: str) -> State:
@@ -175,6 +223,7 @@ def load_position(game: Game, text: str) -> State:
         problems.append("'revealed' must be a list of cards")
     else:
         state.public = frozenset(c for c in (cards.parse_card(str(x)) for x in revealed) if c is not None)
+    _load_face_down(state, doc.get("face_down") or {}, problems)
     _load_wilds(state, doc.get("wilds") or {}, problems)
     closed = doc.get("closed") or []
     if not isinstance(closed, list) or any(str(z) not in c.zones.by_name for z in closed):

@@ -383,11 +383,8 @@ class State:
                 if blind and action.first_effects and not self._trying_first_effects:
                     out += self._moves_after_first_effects(action, p, src)
                 continue
-            if action.group:  # a covered card and the cards on top of it
-                for card in pile[:-1]:
-                    for dst, row in live:
-                        if row[card] and dst != src:
-                            out.append((index, card, src, dst))
+            if action.group:  # a card and the cards on top of it
+                self._group_moves(action, src, pile, live, out, judged)
                 continue
             for card in ((pile[-1],) if top_only[src] else sorted(set(pile))):
                 if judged is not None and not judged[card]:
@@ -415,6 +412,35 @@ class State:
                 if not wanted[card] and (table is None or table[card]) and test(self, p, (action.index, card, src, NO)):
                     wanted[card] = 1
         return wanted
+    def _group_moves(self, action: Any, src: int, pile: list[int], live: list, out: list,
+                     judged: bytes | None = None) -> None:
+        """Groups headed by a card of `src`: a covered card with every card above it (and the top
+        card alone, with `if any`; the bottom card alone heads one, with `with the whole pile`).
+        Only a face-up card heads a group; `while …` must hold from each card to the one above it;
+        `never a whole pile into an empty one` keeps the bottom card out of empty targets."""
+        n = len(pile)
+        low, high = 0, (1 if action.group_whole else n if action.group_if_any else n - 1)
+        chain = action.group_chain
+        if chain is not None:  # the longest run from the top in which every card lies on the one below
+            start = n - 1
+            while start > 0 and chain[pile[start - 1]][pile[start]]:
+                start -= 1
+            low = start
+        face = self._c.face[src]
+        hidden = face in ("down", "down_top_up")
+        public = self.public
+        zones = self.zones
+        keep_bottom = action.group_not_whole_to_empty
+        index = action.index
+        for at in range(low, high):
+            card = pile[at]
+            if hidden and card not in public and not (at == n - 1 and face == "down_top_up"):
+                continue  # a face-down card heads no group
+            if judged is not None and not judged[card]:
+                continue  # the move's `only when` about the card
+            for dst, row in live:
+                if row[card] and dst != src and not (keep_bottom and at == 0 and not zones[dst]):
+                    out.append((index, card, src, dst))
 
     def _moves_after_first_effects(self, action: Any, p: int, src: int) -> list[Internal]:
         """The moves of `action` from `src`, which is empty, as they are once the move's `first:`

@@ -489,11 +489,18 @@ class Checker(CardChecks):
             elif word != kind + "s":
                 self.error(pos, f"zone '{decl.name}' is a {kind}: its empty ones are 'empty {kind}s', not 'empty {word}'",
                            f"write 'empty {kind}s differ'")
+        per_suit = decl.per_suit is not None
+        if per_suit:
+            if decl.count is None or decl.count != 4 or decl.owner == "each":
+                self.error(decl.per_suit, f"zone '{decl.name}': 'one per suit' binds each of four shared piles to a suit",
+                           f"write '{decl.name}[4]: shared, ..., one per suit'")
+            elif decl.holds is not None:
+                self.error(decl.per_suit, f"zone '{decl.name}': a zone bound to suits starts empty ('holds' is for a deck)")
         info = RuleInfo(decl.name, "zone", "", "", decl.pos)
         return ZoneSpec(decl.name, count, decl.owner == "each", decl.kind or "pile", face, group, decks, jokers,
                         decl.count is not None, info, decl.sorted_by.text if decl.sorted_by else None,
                         tuple(sorted(ranks)) if ranks else cards.STANDARD_RANKS, tuple(suit_sets), decl.keeps_up,
-                        differ)
+                        differ, per_suit)
 
     def check_zone_sizes(self, zones: dict[str, ZoneSpec], players: int) -> None:
         """The zone instances, and the cards they hold before the deal, with the most players:
@@ -900,11 +907,23 @@ class Checker(CardChecks):
                 for zone in step.targets:
                     self.check_zone_ref(zone, in_player)
                 self.check_deal_amount(step, in_player)
+                self.check_deal_face(step)
                 if step.every is not None and step.every.text != "every":
                     self.error(step.every.pos, f"'{step.every.text}' here: deal to 'every' zone of a kind")
                 elif step.every is not None and step.amount is None and not step.up_to:
                     self.error(step.every.pos, "'deal rest … to every …' would give the first zone every card: "
                                "drop 'every' to deal the rest one card at a time in rotation")
+
+    def check_deal_face(self, step: ast.DealCards) -> None:
+        """`deal … face up` turns the dealt cards up; `face down` keeps them as the zone keeps them,
+        so it is refused for a zone that shows every card."""
+        if step.face != "down":
+            return
+        for ref in step.targets:
+            zone = self.zones.get(ref.name)
+            if zone is not None and zone.face == "up":
+                self.error(step.pos, f"'face down': zone '{ref.name}' is face up, and shows every card dealt to it",
+                           "leave 'face down' out, or declare the zone 'face down'")
 
     def check_deal_amount(self, step: ast.DealCards, in_player: bool) -> None:
         """How many cards: a number, `rest`, `up to N`, or any expression (options, counters,
@@ -1030,11 +1049,28 @@ class Checker(CardChecks):
         if stmt.empty and stmt.empty.kind == "predicate":
             empty_test = tuple(self.check_card_predicate(p, stmt.name, empty=True) for p in stmt.empty.predicate)
         on_top = tuple(self.check_card_predicate(p, stmt.name, empty=False) for p in stmt.on_top)
+        for pos in self._pile_suits((*stmt.on_top, *(stmt.empty.predicate if stmt.empty and stmt.empty.kind == "predicate" else ()))):
+            unbound = [z.text for z in stmt.zones if z.text in self.zones and not self.zones[z.text].per_suit]
+            if unbound:
+                self.error(pos, f"'the pile's suit': zone '{unbound[0]}' is not bound to suits",
+                           f"declare it '{unbound[0]}[4]: shared, pile, ..., one per suit'")
         if stmt.empty is None and not stmt.on_top:
             self.error(stmt.pos, f"building rule '{stmt.name}' says nothing: give 'empty:' and/or 'on top:'")
         return BuildSpec(self.info(stmt, "build"), tuple(z.text for z in stmt.zones), empty, tuple(ranks), on_top, empty_test)
 
     _SUIT_WORDS = {"spades": 0, "hearts": 1, "diamonds": 2, "clubs": 3}
+
+    def _pile_suits(self, preds: Any) -> list:
+        """Where `the pile's suit` is written among these predicates."""
+        found: list = []
+        for pred in preds:
+            if isinstance(pred, ast.PileSuit):
+                found.append(pred.pos)
+            elif isinstance(pred, ast.PredNot):
+                found += self._pile_suits((pred.part,))
+            elif isinstance(pred, (ast.PredAnd, ast.PredOr)):
+                found += self._pile_suits(pred.parts)
+        return found
 
     def check_card_predicate(self, pred: Any, rule: str, empty: bool) -> tuple:
         """A card predicate of a building rule, its names resolved: ('rel', Relation),
@@ -1051,6 +1087,13 @@ class Checker(CardChecks):
             return ("const", False)
         if isinstance(pred, ast.CardTest):
             return self.check_building_relation(pred, rule, empty)
+        if isinstance(pred, ast.PileSuit):
+            if empty and pred.subject == "top":
+                self.error(pred.pos, "an empty zone has no top card", "in 'empty:' speak of 'the card' only")
+            if pred.owner != "pile's":
+                self.error(pred.pos, f"'the {pred.owner} suit' here: a building rule knows the suit of its pile only",
+                           "write 'the card is the pile's suit'")
+            return ("is", pred.subject, "suit", "pile", pred.negated)
         if isinstance(pred, ast.CardIs):
             if empty and pred.subject == "top":
                 self.error(pred.pos, "an empty zone has no top card", "in 'empty:' speak of 'the card' only")
@@ -1122,6 +1165,15 @@ class Checker(CardChecks):
             self.check_fixed_owner(target.zone, "a move's 'to'")
         if stmt.group and not stmt.sources:
             self.error(stmt.pos, f"move '{stmt.name}' moves cards with the cards on top: it needs 'from' and 'to'")
+        chain: tuple = ()
+        group = stmt.group
+        if group:
+            if group.whole and group.if_any:
+                self.error(group.pos, "'with the whole pile, if any': the whole pile is every card of it",
+                           "write 'with the whole pile' (a pile of one card moves too) or 'with the cards on top, if any'")
+            chain = tuple(self.check_card_predicate(p, f"move {stmt.name}", empty=False) for p in group.chain)
+            for pos in self._pile_suits(group.chain):
+                self.error(pos, "'the pile's suit' is for building rules", "a group's 'while' compares its cards")
         if bool(stmt.sources) != bool(stmt.targets):
             self.error(stmt.pos, f"move '{stmt.name}' needs both 'from' and 'to', or neither")
         if stmt.condition is not None:
@@ -1138,7 +1190,9 @@ class Checker(CardChecks):
                           stmt.condition, stmt.condition_pos, stmt.only_if_stuck, stmt.first_effects, stmt.then_effects,
                           tuple(p.text for p in stmt.phases),
                           (parameter.name, int(parameter.low), int(parameter.high)) if parameter else None,
-                          combination, exchange, stmt.only_if_others, stmt.group)
+                          combination, exchange, stmt.only_if_others, bool(group),
+                          bool(group and group.whole), bool(group and group.if_any),
+                          bool(group and group.not_whole_to_empty), chain)
 
     def check_combination(self, stmt: ast.CombinationDecl) -> CombinationSpec:
         for pos, problem in stmt.problems:

@@ -47,6 +47,7 @@ class ZoneSpec:
     holds_suits: tuple[tuple[int, ...], ...] = ()  # per seat, the suits its instance holds (all when empty)
     keeps_up: bool = False  # a card once on top stays face up (known to all) when covered
     empties_differ: bool = False  # `empty piles differ`: each empty instance is a target of its own
+    per_suit: bool = False  # `one per suit`: instance i is bound to suit i (S H D C), named by it
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,11 @@ class ActionSpec:
     combination: ast.CombinationPlay | None = None
     exchange: ast.Exchange | None = None
     only_if_others: bool = False  # `only when another move is legal`
-    group: bool = False  # `with the cards on top`
+    group: bool = False  # `with the cards on top` / `with the whole pile`
+    group_whole: bool = False  # `with the whole pile`: only the bottom card heads a group
+    group_if_any: bool = False  # `, if any`: the top card alone is a group as well
+    group_not_whole_to_empty: bool = False  # `, never a whole pile into an empty one`
+    group_chain: tuple[tuple, ...] = ()  # `while …`: each card of the group on the one below it
 
 
 @dataclass(frozen=True)

@@ -641,6 +641,7 @@ class ZoneDecl:
     sorted_by: Name | None = None  # how a hand is shown: `sorted by strength`
     keeps_up: bool = False  # `turned cards stay up`: a card once on top stays known to all
     empties_differ: tuple[SourcePos, str] | None = None  # `empty piles differ`: where, and the word (piles, slots, ...)
+    per_suit: SourcePos | None = None  # `one per suit`: each instance is bound to a suit (where it is written)
 
 
 @dataclass(frozen=True)
@@ -658,6 +659,7 @@ class DealCards:
     targets: tuple[ZoneRef, ...]
     amount_pos: SourcePos | None = None  # where the amount is written
     up_to: bool = False  # `deal up to 5`: as many as each target lacks to hold that many
+    face: str | None = None  # `deal … face up` / `face down`: the face the dealt cards get (None: the zone's)
 
 
 @dataclass(frozen=True)
@@ -727,6 +729,26 @@ class Relation:
     steps: tuple[str, ...] = ()  # 'up' 'down' 'same'
     order: Name | None = None
     wrapping: bool = False  # steps: the order goes round (K -> A)
+
+
+@dataclass(frozen=True)
+class GroupMove:
+    """`with the cards on top [, if any] [, never a whole pile into an empty one] [while PREDICATES]`
+    or `with the whole pile …`: a card moves with every card above it."""
+    pos: SourcePos
+    whole: bool = False  # `with the whole pile`: only the bottom card heads a group
+    if_any: bool = False  # `, if any`: the top card alone is a group too
+    not_whole_to_empty: bool = False  # `, never a whole pile into an empty one`
+    chain: tuple = ()  # `while …`: card predicates each card of the group meets on the one below it
+
+
+@dataclass(frozen=True)
+class PileSuit:
+    """`the card is the pile's suit`: the suit a `one per suit` zone is bound to."""
+    pos: SourcePos
+    subject: str  # 'card' | 'top'
+    owner: str  # the word written before `suit` (must be `pile's`)
+    negated: bool = False
 
 
 @dataclass(frozen=True)
@@ -812,7 +834,7 @@ class MoveDecl:
     condition_pos: SourcePos | None = None
     only_if_stuck: bool = False
     only_if_others: bool = False  # `only when another move is legal`
-    group: bool = False  # `with the cards on top`: a covered card moves with every card above it
+    group: GroupMove | None = None  # `with the cards on top` / `with the whole pile`
     first_effects: tuple[Effect, ...] = ()
     then_effects: tuple[Effect, ...] = ()
     problems: tuple[tuple[SourcePos, str], ...] = ()

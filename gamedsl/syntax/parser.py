@@ -482,6 +482,12 @@ class _ToAst(Transformer):
     def keeps_up_attr(self, meta, children):
         return ("keeps_up", self._pos(meta, children), True)
 
+    def per_suit_attr(self, meta, children):
+        return ("per_suit", self._pos(meta, children), self._pos(meta, children))
+
+    def deal_face(self, meta, children):
+        return ("deal_face", str(children[0]))
+
     def differ_attr(self, meta, children):
         return ("empties_differ", self._pos(meta, children), (self._pos(meta, children), str(children[0])))
 
@@ -530,8 +536,12 @@ class _ToAst(Transformer):
         quant = _tokens(children[2:], "QUANT")
         every = ast.Name(self._tpos(quant[0]), str(quant[0])) if quant else None
         amount_pos = getattr(written, "pos", None)
+        face = None
+        if isinstance(children[-1], tuple) and children[-1] and children[-1][0] == "deal_face":
+            face = children[-1][1]
+            children = children[:-1]
         return ast.DealCards(self._pos(meta, children), _deal_amount(written), source, every, children[-1],
-                             amount_pos=amount_pos, up_to=up_to)
+                             amount_pos=amount_pos, up_to=up_to, face=face)
 
     def deal_set(self, meta, children):
         return ast.SetTo(self._pos(meta, children), children[0], children[1])
@@ -740,6 +750,13 @@ class _ToAst(Transformer):
     def pred_is_not(self, meta, children):
         return self.pred_is(meta, children, negated=True)
 
+    def pred_pile_suit(self, meta, children, negated=False):
+        owner = next(str(c) for c in children if isinstance(c, Token) and c.type == "OWNER")
+        return ast.PileSuit(self._pos(meta, children), children[0], owner, negated)
+
+    def pred_not_pile_suit(self, meta, children):
+        return self.pred_pile_suit(meta, children, negated=True)
+
     def rel_same_suit(self, meta, children):
         return ast.Relation(self._pos(meta, children), "same_suit")
 
@@ -835,7 +852,21 @@ class _ToAst(Transformer):
         return ("condition", self._pos(meta, children), children[0])
 
     def group_clause(self, meta, children):
-        return ("group", self._pos(meta, children), True)
+        pos = self._pos(meta, children)
+        what = str(_tokens(children, "GROUP_WHAT")[0])
+        flags = [c for c in children if isinstance(c, str) and not isinstance(c, Token)]
+        chain = next((c for c in children if isinstance(c, tuple) and c and c[0] == "while"), ("while", ()))[1]
+        return ("group", pos, ast.GroupMove(pos, what.startswith("whole"), "if_any" in flags,
+                                            "not_whole" in flags, chain))
+
+    def group_if_any(self, meta, children):
+        return "if_any"
+
+    def group_not_whole(self, meta, children):
+        return "not_whole"
+
+    def group_while(self, meta, children):
+        return ("while", tuple(children[0]))
 
     def then_block(self, meta, children):
         return ("then_effects", self._pos(meta, children), tuple(children[0]))
