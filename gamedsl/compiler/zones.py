@@ -17,6 +17,13 @@ def seat_name(player: int) -> str:
     return f"P{player + 1}"
 
 
+def instance_name(family: str, index: int | None) -> str:
+    """`house3`; a family whose name ends with a digit puts `_` before the number (`row7_3`)."""
+    if index is None:
+        return family
+    return f"{family}_{index}" if family[-1:].isdigit() else f"{family}{index}"
+
+
 @dataclass(frozen=True)
 class ZoneInstance:
     id: int
@@ -46,7 +53,7 @@ class ZoneTable:
                     owned = []
                     for i in range(spec.count):
                         index = i + 1 if spec.indexed else None
-                        name = f"{seat_name(player)}.{spec.name}{index if index else ''}"
+                        name = f"{seat_name(player)}.{instance_name(spec.name, index)}"
                         owned.append(self._add(spec, player, None, index, name))
                     self.of_player[(spec.name, player)] = owned
                     ids += owned
@@ -54,7 +61,7 @@ class ZoneTable:
                 for i in range(spec.count):
                     index = i + 1 if spec.indexed else None
                     group_owner = i // spec.group if spec.group else None
-                    ids.append(self._add(spec, None, group_owner, index, f"{spec.name}{index if index else ''}"))
+                    ids.append(self._add(spec, None, group_owner, index, instance_name(spec.name, index)))
                 if spec.group:
                     for player in range(players):
                         self.of_player[(spec.name, player)] = ids[player * spec.group:(player + 1) * spec.group]

@@ -7,6 +7,7 @@ the same seed and moves give the same match, and undo never needs to rewind a ge
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -80,6 +81,7 @@ class State:
         # zone holds that very list and nothing has changed it in place (every change that does
         # drops or updates the entry: `_touch`, `_move_all`, the appliers of combination plays)
         self.rank_counts: dict[int, tuple[list[int], list[int]]] = {}
+        self._chosen: Internal | None = None  # the move whose choices a possessive reads (`p's hand`)
 
     # ---- the public contract -----------------------------------------------------------------
     @property
@@ -371,10 +373,13 @@ class State:
                     empty_families.add(family)
                     live.append((dst, ANY_CARD if table is None else table[64]))
         index = action.index
+        covered = c.covered if c.covers else None
         for src in action.sources[p]:
             if closed and src in closed:
                 continue
             pile = zones[src]
+            if covered is not None and covered[src] and any(zones[z] for z in covered[src]):
+                continue  # `covered by …`: its card is not available while a covering zone holds one
             blind = face[src] == "down" or action.named_alone
             if not pile:
                 if blind and action.first_effects and not self._trying_first_effects:
@@ -395,6 +400,68 @@ class State:
                 for dst, row in live:
                     if row[card] and dst != src:
                         out.append((index, shown, src, dst))
+
+    def available_cards(self, zone_ids: Any, accepts: Any = None) -> list[tuple[int, int]]:
+        """The cards a player may take from these zones, each with its zone: the top card of a
+        pile, row or slot, any card of a fan or pool; none of a face-down zone (hidden cards are
+        never named), of a closed one, or of one covered by a zone that holds a card."""
+        c = self._c
+        zones, top_only, face, covered, closed = self.zones, c.top_only, c.face, c.covered, self.closed
+        found: list[tuple[int, int]] = []
+        for src in zone_ids:
+            pile = zones[src]
+            if not pile or face[src] == "down" or (closed and src in closed):
+                continue
+            cover = covered[src]
+            if cover and any(zones[z] for z in cover):
+                continue
+            for card in ((pile[-1],) if top_only[src] else sorted(set(pile))):
+                if accepts is None or accepts[card]:
+                    found.append((card, src))
+        return found
+
+    def _generate_taken(self, action: Any, p: int, out: list) -> None:
+        """`taking N cards`: every set of N available cards its test accepts (and whose points sum
+        to its total), once each, its cards in order (by card) with their zones."""
+        taking = action.taking
+        found = self.available_cards(taking.zones[p], taking.accepts)
+        count = taking.count
+        if len(found) < count:
+            return
+        index, dst = action.index, action.targets[p][0][0]
+        points = taking.points
+        if points is None:
+            sets: Any = itertools.combinations(found, count)
+        else:
+            total = taking.total(self, p, None)
+            if count == 1:
+                sets = [(f,) for f in found if points[f[0]] == total]
+            elif count == 2:  # pairs by the points each card needs: no pair is tried blindly
+                sets = []
+                seen: dict[float, list[tuple[int, int]]] = {}
+                for f in found:
+                    for g in seen.get(total - points[f[0]], ()):
+                        sets.append((g, f))
+                    seen.setdefault(points[f[0]], []).append(f)
+            else:
+                sets = [s for s in itertools.combinations(found, count) if sum(points[f[0]] for f in s) == total]
+        for chosen in sets:
+            chosen = sorted(chosen)
+            out.append((index, tuple(f[0] for f in chosen), tuple(f[1] for f in chosen), dst))
+
+    def _take_cards(self, action: Any, move: Internal) -> None:
+        """The cards of a `taking` move from their zones to its target, in the move's order."""
+        dst = move[3]
+        self._touch(dst)
+        target = self.zones[dst]
+        for card, src in zip(move[1], move[2]):
+            self._touch(src)
+            pile = self.zones[src]
+            if pile and pile[-1] == card:
+                pile.pop()
+            else:
+                pile.remove(card)
+            target.append(card)
 
     def _moves_after_first_effects(self, action: Any, p: int, src: int) -> list[Internal]:
         """The moves of `action` from `src`, which is empty, as they are once the move's `first:`

@@ -47,6 +47,8 @@ class ZoneSpec:
     holds_suits: tuple[tuple[int, ...], ...] = ()  # per seat, the suits its instance holds (all when empty)
     keeps_up: bool = False  # a card once on top stays face up (known to all) when covered
     empties_differ: bool = False  # `empty piles differ`: each empty instance is a target of its own
+    # `covered by row7[i] and row7[i+1]`: (zone, variable or None, offset, fixed number or None, where)
+    covered: tuple[tuple, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,28 @@ class ActionSpec:
     exchange: ast.Exchange | None = None
     only_if_others: bool = False  # `only when another move is legal`
     group: bool = False  # `with the cards on top`
+    choices: tuple[ChoiceSpec, ...] = ()  # `choosing …` (and `for each n from 1 to 3`, a number chosen)
+    taking: TakingSpec | None = None  # `taking N cards from …`
+    old_values: bool = False  # written `for each n from A to B`
+
+
+@dataclass(frozen=True)
+class ChoiceSpec:
+    name: str
+    kind: str  # suit | rank | player | number
+    values: tuple[int, ...]  # suits 0-3, rank codes, numbers (players: worked out for the number of players)
+    other_than_own: bool
+    pos: SourcePos
+
+
+@dataclass(frozen=True)
+class TakingSpec:
+    count: int
+    zones: tuple[ast.ZoneRef, ...]
+    test: tuple[tuple, ...]  # card predicates on `the card` (their `and`), as building rules' `empty:`
+    points: str | None
+    total: ast.Expr | None
+    pos: SourcePos
 
 
 @dataclass(frozen=True)
