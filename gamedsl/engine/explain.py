@@ -136,7 +136,7 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
     info = action.info
     _, card, src, dst = move
     as_card = None
-    if card != NO and card >= 64:  # a wild card played as a rank
+    if type(card) is int and card != NO and card >= 64:  # a wild card played as a rank
         as_card = ((card >> 6) - 1) << 2
         card &= 63
     if action.phases is not None and state.phase not in action.phases:

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from ..compiler.game import CompiledGame
 
 # (action, card or -1, source zone or -1, target zone or -1); for a move with a value
-# (action, value, -1, -1); for a play of combinations (action, kind, ranks, target zone).
+# (action, value, -1, -1) (a tuple of values for several choices); for a play of combinations
+# (action, kind, ranks, target zone); for cards taken (action, their cards in order, -1, target zone).
 Internal = tuple[Any, ...]  # NO (-1): no card, no zone
 EXCHANGE = -3  # the last field of a move that trades one card of each of two zones
 
@@ -210,7 +211,7 @@ def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[I
         for move in legal:
             if move[0] == action.index and move[1] == taken:
                 return move
-        return (action.index, taken, (NO,) * count, action.targets[player][0][0])
+        return (action.index, taken, NO, action.targets[player][0][0])
     plays = [a for a in game.actions if a.combination is not None]
     sets = {a.index: a.combination.kinds for a in plays if a.combination is not None}
     if not plays:

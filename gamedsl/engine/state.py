@@ -445,16 +445,19 @@ class State:
                     seen.setdefault(points[f[0]], []).append(f)
             else:
                 sets = [s for s in itertools.combinations(found, count) if sum(points[f[0]] for f in s) == total]
-        for chosen in sets:
-            chosen = sorted(chosen)
-            out.append((index, tuple(f[0] for f in chosen), tuple(f[1] for f in chosen), dst))
+        for chosen in sets:  # the cards alone name the move (the game has no card twice)
+            out.append((index, tuple(sorted(f[0] for f in chosen)), NO, dst))
 
     def _take_cards(self, action: Any, move: Internal) -> None:
         """The cards of a `taking` move from their zones to its target, in the move's order."""
         dst = move[3]
         self._touch(dst)
         target = self.zones[dst]
-        for card, src in zip(move[1], move[2]):
+        zones = self.zones
+        for card in move[1]:
+            src = next((z for z in action.taking.zones[self.current] if card in zones[z]), None)
+            if src is None:
+                raise RulesRuntimeError(f"move {action.info.cite()}: {cards.CARD_TEXT[card]} is in none of its zones")
             self._touch(src)
             pile = self.zones[src]
             if pile and pile[-1] == card:
