@@ -394,7 +394,8 @@ def _zone(codec: MoveCodec, words: list[str], player: int, text: str) -> Any:
 
 def match_pattern(pattern: MovePattern, moves: Sequence[Internal]) -> list[Internal]:
     return [m for m in moves
-            if (pattern.action is None or m[0] == pattern.action)
+            if type(m[1]) is int  # a card move (cards taken and several choices are tuples: read by their names)
+            and (pattern.action is None or m[0] == pattern.action)
             and (pattern.card is None or m[1] == pattern.card
                  or (m[1] >= 64 and pattern.card < 64 and m[1] & 63 == pattern.card))  # a wild, as any rank
             and _fits(pattern.source, m[2]) and _fits(pattern.target, m[3])]

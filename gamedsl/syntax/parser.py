@@ -850,6 +850,10 @@ class _ToAst(Transformer):
         variable, offset, fixed = children[1]
         return ast.CoverRef(pos, name, variable, offset, fixed)
 
+    def cover_ref_number(self, meta, children):
+        number = float(children[1])
+        return ast.CoverRef(self._pos(meta, children), str(children[0]), None, 0, int(number) if number.is_integer() else 0)
+
     def cover_relative(self, meta, children):
         offset = 0
         if len(children) == 3:
