@@ -180,3 +180,20 @@ def test_refusals(tmp_path, old, new, message):
     rendered = str(info.value)
     assert message in rendered, rendered
     assert "asking.game:" in rendered and "^" in rendered
+
+
+def test_the_examples_of_language_md_load_and_work(tmp_path):
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "grammar" / "LANGUAGE.md").read_text(encoding="utf-8")
+    section = text[text.index("**Moves that carry a choice.**"):text.index("**Several chosen cards.**")]
+    block = section.split("```")[1]
+    game_text = ASKING[:ASKING.index("move ask")] + block.strip("\n") + "\nmatch: one deal\n"
+    game = load(tmp_path, game_text)
+    st = position(game, {"P1": ["7H", "QD"], "P2": ["7C", "2S"], "P3": ["2D"]})
+    assert texts(st, "ask") == ["ask P2 7", "ask P2 Q", "ask P3 7", "ask P3 Q"]
+    assert texts(st, "bid") == ["bid 1", "bid 2", "bid 3"]
+    st.play("ask P2 7")
+    assert st.current_player == "P2"
+    books = st.zones[st.game.compiled.zones.by_name["P1.books"]]
+    assert len(books) == 2

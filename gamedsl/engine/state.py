@@ -573,6 +573,7 @@ class State:
         after it does). A move that ends the deal reaches nothing (the next deal is dealt)."""
         player, turn, deal = self.current, self.turn_number, self.deal_number
         saved_legal = self._legal
+        chosen = self._chosen  # the move whose choices are being asked about, if any (`p's hand`)
         self._looking += 1
         try:
             try:
@@ -590,6 +591,7 @@ class State:
                 self._legal = saved_legal
         finally:
             self._looking -= 1
+            self._chosen = chosen
 
     def _no_move(self) -> bool:
         """`no move is legal`: the player to move has no legal move in the position as it is now

@@ -965,7 +965,7 @@ class Checker:
             return
         for chosen in self.move_choices:
             if _names(amount, chosen):
-                self.error(pos, f"a deal amount cannot use the move's choice '{chosen}'",
+                self.error(pos, f"a deal amount cannot use the move's value '{chosen}'",
                            "deal a number, an option, a counter or a value")
                 return
         self.check_expr(amount, per_player=in_player)
