@@ -137,6 +137,7 @@ REFUSALS = [
     ("that are the card is a K\n    to won\n", "that are the card is a K\n    to won, pile\n", "to one zone"),
     ("    taking 3 cards from pool\n", "    taking 3 cards from pool\n    from pile\n", "no 'from'"),
     ("holds 1 standard deck\n", "holds 2 standard decks\n", "two cards alike"),
+    ("holds 1 standard deck\n", "holds 1 standard deck with 3 jokers\n", "two cards alike"),
     ("that are the card is a K\n", "that are the card is a X\n", "not a rank, a suit or a colour"),
 ]
 

@@ -1245,8 +1245,12 @@ class Checker:
             if taking.points.text not in self.points:
                 self.unknown(taking.points.pos, "points", taking.points.text, self.points)
             self.check_expr(taking.total, per_player=True)
-        if len({c for z in self.zones.values() for c in [z.holds_decks]}) and sum(
-                z.holds_decks * (z.count if not z.per_player else self.players_range[1]) for z in self.zones.values()) > 1:
+        def instances(z: ZoneSpec, split: bool = False) -> int:  # a pack split by suits is one pack
+            return z.count * (self.players_range[1] if z.per_player and not split else 1)
+
+        decks = sum(z.holds_decks * instances(z, bool(z.holds_suits)) for z in self.zones.values())
+        joker_sets = sum(instances(z) for z in self.zones.values() if z.holds_jokers)
+        if decks > 1 or joker_sets > 1 or any(z.holds_jokers > 2 for z in self.zones.values()):
             self.error(taking.pos, "cards taken are named by their cards, and this game has two cards alike",
                        "'taking' needs a game of one deck (no card twice)")
         return TakingSpec(count, taking.zones, test, taking.points.text if taking.points else None, taking.total,
