@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from . import cards
+from .compiler.zones import instance_name
 from .engine import State
 from .engine.moves import Move
 from .engine.state import DealResult
@@ -459,7 +460,7 @@ def render(state: State, seat: int) -> str:
             families[-1].append(zone.id)
         else:
             families.append([zone.id])
-    width = max((len(z.spec.name) + (len(str(z.index)) if z.index else 0) for z in c.zones.instances), default=8) + 2
+    width = max((len(instance_name(z.spec.name, z.index)) for z in c.zones.instances), default=8) + 2
     for owner in sorted(groups, key=lambda o: -1 if o is None else o):
         title = "Table" if owner is None else f"{state.players[owner]}" + (" (you)" if owner == seat else "")
         lines.append(f"{title}:")
@@ -476,7 +477,7 @@ def render(state: State, seat: int) -> str:
                 continue
             for zone_id in family:
                 zone = c.zones[zone_id]
-                label = zone.spec.name + (str(zone.index) if zone.index else "")
+                label = instance_name(zone.spec.name, zone.index)
                 lines.append(f"  {label:<{width}}{_zone_text(state, obs, zone_id, seat)}")
     counters = obs["counters"]
     if counters:

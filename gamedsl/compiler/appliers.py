@@ -47,6 +47,8 @@ def applier(game: CompiledGame, action: CompiledAction, recorded: bool = True) -
         begin = ["    turn = st.turn_number"] if game.counts_positions else []
         end = []
     body = [*action.first_lines, *_cards_moved(game, action, recorded), "    st.moves_in_turn += 1", *action.then_lines]
+    if action.seat_choices:  # `p's hand`: the player the move chooses, read while its effects run
+        body.insert(0, "    st._chosen = mv")
     if game.keeps_up:
         body.append("    st._keep_tops_up()")
     if game.triggers:  # the `whenever` rules: asked here, fired (and bounded) by their own function
@@ -93,6 +95,8 @@ def _cards_moved(game: CompiledGame, action: CompiledAction, recorded: bool) -> 
                 "            card += 1", "        hand.remove(card)", "        target.append(card)", *counting,
                 *(keeping if recorded else []),
                 f"    st.combos[dst] = {reading}(mv[1], mv[2])", "    st.played_by[dst] = p"]
+    if action.taking is not None:
+        return [f"    st._take_cards({exprs.bind(action)}, mv)"]
     if action.moves_cards:
         return [f"    st._move_cards({exprs.bind(action)}, mv)"]
     return []

@@ -10,6 +10,7 @@ the building rules' own (`building.step_allowed`), so both speak of an order the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .. import cards
@@ -39,6 +40,26 @@ def decode(value: float) -> int | None:
     return None if value < 0 else int(value)
 
 
+class _WithChoices(Mapping):
+    """What each name holds: the counters, and the suits and ranks the move being compiled chooses."""
+
+    def __init__(self, holds: dict[str, str], exprs: ExprCompiler):
+        self.holds, self.exprs = holds, exprs
+
+    def _chosen(self) -> dict[str, str]:
+        return {n: (k if k in ("suit", "rank") else "number") for n, k in self.exprs.choice_kinds.items()}
+
+    def __getitem__(self, name: str) -> str:
+        chosen = self._chosen()
+        return chosen[name] if name in chosen else self.holds[name]
+
+    def __iter__(self) -> Any:
+        return iter({**self.holds, **self._chosen()})
+
+    def __len__(self) -> int:
+        return len({**self.holds, **self._chosen()})
+
+
 class CardExprs:
     def __init__(self, exprs: ExprCompiler):
         self.exprs = exprs
@@ -50,7 +71,8 @@ class CardExprs:
         known = set(exprs.options) | set(model.counters) | set(model.values) | {
             "seat", "score", "player_to_move", "deal_number", "moves_this_turn", "players_left"}
         self.selections = Selections(self)
-        self.typer = Typer(self.holds, {n: v.expr for n, v in model.values.items()}, known, tuple(model.colours))
+        self.typer = Typer(_WithChoices(self.holds, exprs), {n: v.expr for n, v in model.values.items()}, known,
+                           tuple(model.colours))
 
     def kind(self, node: Any) -> str:
         return self.typer.type_of(node)

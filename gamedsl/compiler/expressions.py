@@ -70,7 +70,10 @@ class ExprCompiler:
         self.options = options
         self.players = zones.players
         self.values: dict[str, Fn] = {}
-        self.parameter: str | None = None  # the value name of the move being compiled
+        # The choices of the move being compiled: name -> its place in the move's value (None: the
+        # move's one value, `mv[1]`; k: `mv[1][k]`), and name -> kind (suit, rank, player, number).
+        self.choices: dict[str, int | None] = {}
+        self.choice_kinds: dict[str, str] = {}
         self.seat_counters: set[str] = set()  # counters that hold a seat (`dealer's hand`)
         self.deal_step_builder: Callable[[Any], Any] = lambda node: None  # set by the compiled game
         self.combination_index = {name: i for i, name in enumerate(model.combinations)}
@@ -99,6 +102,11 @@ class ExprCompiler:
             return lambda st, p: (p + 1) % players
         if owner == "winner's":
             return lambda st, p: st.winner if st.winner is not None else p
+        if owner and owner.endswith("'s") and owner[:-2] in self.choices:  # `p's hand`: the player chosen
+            slot = self.choices[owner[:-2]]  # the move is at hand as `st._chosen` (seats count from 1)
+            if slot is None:
+                return lambda st, p: st._chosen[1] - 1
+            return lambda st, p: st._chosen[1][slot] - 1
         if owner and owner.endswith("'s") and owner[:-2] in self.counters.base:
             base = self.counters.base[owner[:-2]]
             name = owner[:-2]
@@ -168,8 +176,9 @@ class ExprCompiler:
             name = node.name
             if name in self.options:
                 return self._constant(self.options[name])
-            if name == self.parameter and node.owner is None:
-                return "mv[1]"
+            if name in self.choices and node.owner is None:
+                slot = self.choices[name]
+                return "mv[1]" if slot is None else f"mv[1][{number(slot)}]"
             if name in self.counters.base:
                 base = self.counters.base[name]
                 if not self.counters.per_player[name]:
@@ -518,8 +527,11 @@ class ExprCompiler:
         if name in self.options:
             value = self.options[name]
             return lambda st, p, mv: value
-        if name == self.parameter and node.owner is None:
-            return lambda st, p, mv: mv[1]  # a move's value travels in the move
+        if name in self.choices and node.owner is None:
+            slot = self.choices[name]
+            if slot is None:
+                return lambda st, p, mv: mv[1]  # a move's value travels in the move
+            return lambda st, p, mv: mv[1][slot]
         whose = self.whose(node.owner, node.pos)
         if name in self.counters.base:
             base = self.counters.base[name]
@@ -588,6 +600,21 @@ class ExprCompiler:
             if node.negated:
                 return lambda st, p, mv: any(st.zones[z] for z in ids(st, p))
             return lambda st, p, mv: not any(st.zones[z] for z in ids(st, p))
+        if isinstance(node, ast.HasChosen):
+            ids = self.zone_ids(node.zone)
+            slot = self.choices[node.name]
+            by_suit = self.choice_kinds[node.name] == "suit"
+            negated = node.negated
+
+            def has_chosen(st: Any, p: int, mv: Any) -> bool:
+                wanted = mv[1] if slot is None else mv[1][slot]
+                if by_suit:  # jokers (ranks 13 to 15) have no suit
+                    found = any(c & 3 == wanted and c >> 2 < 13 for z in ids(st, p) for c in st.zones[z])
+                else:
+                    found = any(c >> 2 == wanted for z in ids(st, p) for c in st.zones[z])
+                return found != negated
+
+            return has_chosen
         if isinstance(node, ast.HasOfARank):
             ids = self.zone_ids(node.zone)
             need = int(node.count)

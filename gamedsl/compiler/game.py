@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable
@@ -14,8 +15,8 @@ from ..model.model import BuildSpec, GameModel, RuleInfo
 from ..syntax import ast
 from .appliers import applier
 from .building import AcceptTable, accept_table
-from .combinations import CombinationKind, CombinationSet, WingRules
 from .cards_expr import mentions_card
+from .combinations import CombinationKind, CombinationSet, WingRules
 from .expressions import Counters, ExprCompiler, Fn, mentions
 from .generators import generator
 from .zones import ZoneTable
@@ -39,7 +40,9 @@ class CompiledAction:
     then_effects: list[Fn]
     named_alone: bool  # written by its name alone: one source and one target per player
     phases: frozenset[int] | None = None  # the phases it belongs to (None: every phase)
-    values: range | None = None  # `for each n from 1 to 3`: the values the move takes
+    # The choices a move carries (`for each n from 1 to 3` is one): per player, the values it is
+    # offered, in order (an int for one choice, a tuple for several); None: no choice.
+    values: list[tuple] | None = None
     combination: CombinationPlay | None = None
     exchange: list[tuple[int, int]] | None = None  # per player: the two zones that trade cards
     exchange_all: bool = False
@@ -55,6 +58,20 @@ class CompiledAction:
     then_lines: list[str] = field(default_factory=list)
     apply: Callable[[Any, tuple], None] | None = None  # the whole move, one generated function (appliers.py)
     apply_unrecorded: Callable[[Any, tuple], None] | None = None  # ... keeping no undo record (playouts)
+    choices: tuple = ()  # the model's ChoiceSpecs
+    seat_choices: tuple[int | None, ...] = ()  # where player choices sit in the value (None: it is the value)
+    taking: Any = None  # `taking N cards …`: a TakenCards
+
+
+@dataclass
+class TakenCards:
+    """`taking N cards from ZONES [that are …] [whose points by P sum to EXPR]`."""
+
+    count: int
+    zones: list[tuple[int, ...]]  # per player
+    accepts: list[bool]  # card -> may it be taken (the `that are` test)
+    points: list[float] | None  # card -> its points, when the cards must sum to `total`
+    total: Any  # Fn, or None
 
 
 @dataclass
@@ -207,6 +224,8 @@ class CompiledGame:
                     self.accept_of_zone[zone_id] = table
                     self.build_of_zone[zone_id] = name
         self.slot = [z.spec.kind == "slot" for z in self.zones.instances]
+        self.covered = self._covered()  # zone -> the zones that cover it (`covered by …`)
+        self.covers = any(self.covered)
         self.exprs = ExprCompiler(model, self.zones, self.counters, options, self.accept_of_zone, self.slot)
         self.exprs.deal_step_builder = self._deal_step  # `deal` and `shuffle` as effects of moves
         self.top_only = [z.shows_top_only for z in self.zones.instances]
@@ -299,7 +318,9 @@ class CompiledGame:
 
     def _action(self, index: int, spec: Any) -> CompiledAction:
         z = self.zones
-        self.exprs.parameter = spec.parameter[0] if spec.parameter else None
+        several = len(spec.choices) > 1
+        self.exprs.choices = {c.name: (k if several else None) for k, c in enumerate(spec.choices)}
+        self.exprs.choice_kinds = {c.name: c.kind for c in spec.choices}
         sources = z.per_player(spec.sources)
         targets: list[tuple[Target, ...]] = []
         for p in range(self.players):
@@ -331,7 +352,7 @@ class CompiledGame:
             self.exprs.condition(condition) if condition is not None else None,
             spec.only_if_stuck, self.exprs.effects_from(first_lines), self.exprs.effects_from(then_lines), named_alone,
             frozenset(self.model.phases.index(ph) for ph in spec.phases) if spec.phases else None,
-            range(spec.parameter[1], spec.parameter[2] + 1) if spec.parameter else None,
+            self._choice_values(spec.choices) if spec.choices else None,
             combination,
         )
         action.first_lines, action.then_lines = first_lines, then_lines
@@ -354,8 +375,66 @@ class CompiledGame:
             second = [z.resolve(spec.exchange.second, p) for p in range(self.players)]
             action.exchange = [(a[0], b[0]) for a, b in zip(first, second)]
             action.exchange_all = spec.exchange.count is None
-        self.exprs.parameter = None
+        action.choices = spec.choices
+        action.seat_choices = tuple((k if several else None) for k, c in enumerate(spec.choices) if c.kind == "player")
+        if spec.taking is not None:
+            action.taking = self._taking(spec.taking)
+            action.moves_cards = False  # its cards move by the taking, not as a card move
+            action.named_alone = False
+        self.exprs.choices, self.exprs.choice_kinds = {}, {}
         return action
+
+    def _choice_values(self, choices: Any) -> list[tuple]:
+        """Per player, the values a move's choices offer, in order: the first choice varies slowest."""
+        per_player = []
+        for p in range(self.players):
+            lists = []
+            for choice in choices:
+                if choice.kind == "player":
+                    lists.append(tuple(s + 1 for s in range(self.players) if not (choice.other_than_own and s == p)))
+                else:
+                    lists.append(choice.values)
+            per_player.append(lists[0] if len(lists) == 1 else tuple(itertools.product(*lists)))
+        return per_player
+
+    def _taking(self, spec: Any) -> TakenCards:
+        """A move that takes N chosen cards: its zones, the table of cards its test accepts and
+        each card's points."""
+        z = self.zones
+        accepts = [True] * 64
+        if spec.test:
+            from ..model.model import BuildSpec
+            probe = BuildSpec(RuleInfo("taking", "build", "", "", spec.pos), (), "predicate", (), (), spec.test)
+            table = accept_table(probe, self.model.orders, self.model.colours)
+            accepts = [bool(table[64][c]) for c in range(64)]
+        points = [0.0] * 64
+        if spec.points is not None:
+            worth = self.model.points[spec.points]
+            points = [float(worth.get(c >> 2, 0)) for c in range(64)]
+        total = self.exprs.expr(spec.total) if spec.total is not None else None
+        return TakenCards(spec.count, z.per_player(spec.zones), accepts, points if spec.points else None, total)
+
+    def _covered(self) -> list[tuple[int, ...]]:
+        """Each zone instance's covering zones: `covered by row7[i] and row7[i+1]` for row6 2 is
+        row7 2 and row7 3 (of the same owner, for zones of each player)."""
+        z = self.zones
+        out: list[tuple[int, ...]] = []
+        for zone in z.instances:
+            found: list[int] = []
+            for name, variable, offset, fixed, _ in zone.spec.covered:
+                if zone.owner is not None:
+                    family = z.of_player[(name, zone.owner)]
+                else:
+                    family = z.of_spec[name]
+                if variable is not None:
+                    picked = [family[(zone.index or 1) + offset - 1]]
+                elif fixed is not None:
+                    picked = [family[fixed - 1]]
+                else:
+                    picked = list(family)
+                found += [i for i in picked if i not in found and i != zone.id]
+            out.append(tuple(found))
+        return out
 
     def _priority(self, spec: Any) -> CompiledPriority:
         z = self.zones

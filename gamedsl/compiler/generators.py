@@ -56,15 +56,28 @@ def _listed_beside(game: CompiledGame, actions: list[CompiledAction]) -> list[st
 def _listing(game: CompiledGame, action: CompiledAction) -> list[str]:
     """The statements that add the moves of one action to `out`."""
     exprs = game.exprs
-    if action.values is not None:  # `for each n`: one move per value, its condition asked of each
-        lines = [f"    for value in {exprs.bind(tuple(action.values))}:", f"        mv = ({action.index}, value, {NO}, {NO})"]
-        if action.condition is None:
+    if action.values is not None:  # choices (`for each n`): one move per value, its condition asked of each
+        if all(v == action.values[0] for v in action.values):
+            offered = exprs.bind(tuple(action.values[0]))
+        else:  # a player other than the mover: each player's own list
+            offered = f"{exprs.bind([tuple(v) for v in action.values])}[p]"
+        lines = [f"    for value in {offered}:", f"        mv = ({action.index}, value, {NO}, {NO})"]
+        tests = []
+        if game.model.eliminated is not None:  # players out of the game are not chosen
+            tests = [f"st.in_play({'value' if slot is None else f'value[{slot}]'} - 1)" for slot in action.seat_choices]
+        if action.seat_choices:
+            lines.append("        st._chosen = mv  # `p's hand`: the player chosen")
+        if action.condition is not None:
+            tests.append(exprs.call(action.condition))
+        if not tests:
             return [*lines, "        out.append(mv)", "    mv = None"]
-        return [*lines, f"        if {exprs.call(action.condition)}:", "            out.append(mv)", "    mv = None"]
+        return [*lines, f"        if {' and '.join(tests)}:", "            out.append(mv)", "    mv = None"]
     if action.combination is not None:
         body = _combinations(game, action)
     elif action.exchange is not None:
         body = [f"st._generate_exchanges({exprs.bind(action)}, p, out)"]
+    elif action.taking is not None:
+        body = [f"st._generate_taken({exprs.bind(action)}, p, out)"]
     elif not action.moves_cards:
         body = [f"out.append({exprs.bind((action.index, NO, NO, NO))})"]
     else:

@@ -18,6 +18,13 @@ def seat_name(player: int) -> str:
     return f"P{player + 1}"
 
 
+def instance_name(family: str, index: int | None) -> str:
+    """`house3`; a family whose name ends with a digit puts `_` before the number (`row7_3`)."""
+    if index is None:
+        return family
+    return f"{family}_{index}" if family[-1:].isdigit() else f"{family}{index}"
+
+
 @dataclass(frozen=True)
 class ZoneInstance:
     id: int
@@ -47,7 +54,7 @@ class ZoneTable:
                     owned = []
                     for i in range(spec.count):
                         index = i + 1 if spec.indexed else None
-                        name = f"{seat_name(player)}.{spec.name}{index if index else ''}"
+                        name = f"{seat_name(player)}.{instance_name(spec.name, index)}"
                         owned.append(self._add(spec, player, None, index, name))
                     self.of_player[(spec.name, player)] = owned
                     ids += owned
@@ -56,8 +63,8 @@ class ZoneTable:
                     index = i + 1 if spec.indexed else None
                     group_owner = i // spec.group if spec.group else None
                     # `one per suit`: named by its suit (foundationS ... foundationC), still numbered
-                    label = cards.SUIT_TEXT[i % 4] if spec.per_suit else (index if index else '')
-                    ids.append(self._add(spec, None, group_owner, index, f"{spec.name}{label}"))
+                    name = f"{spec.name}{cards.SUIT_TEXT[i % 4]}" if spec.per_suit else instance_name(spec.name, index)
+                    ids.append(self._add(spec, None, group_owner, index, name))
                 if spec.group:
                     for player in range(players):
                         self.of_player[(spec.name, player)] = ids[player * spec.group:(player + 1) * spec.group]

@@ -14,7 +14,7 @@ from .. import cards
 from ..compiler.building import describe
 from ..errors import MoveError
 from ..model.model import RuleInfo
-from .moves import NO, Internal, Move
+from .moves import NO, Internal, Move, choices_text
 
 if TYPE_CHECKING:
     from .state import State
@@ -92,6 +92,42 @@ def _barred_rank(state: State, card: int, as_card: int | None) -> tuple[RuleInfo
     return rule, f"{cards.CARD_TEXT[card]} may not stand for {cards.RANK_TEXT[as_card >> 2]} ({rule.name}: {rule.description})"
 
 
+def _why_not_taken(state: State, action: Any, move: Internal) -> tuple[RuleInfo | None, str]:
+    """Why a `taking` move is not legal: a card not available (and why), refused by its test,
+    or points that do not sum to the total."""
+    c = state._c
+    p = state.current
+    names = c.zones.names
+    info = action.info
+    taking = action.taking
+    if action.condition is not None and not action.condition(state, p, move):
+        return info, f"the conditions of '{action.name}' do not hold here"
+    available = dict(state.available_cards(taking.zones[p]))
+    for card in move[1]:
+        if card in available:
+            continue
+        text = cards.CARD_TEXT[card]
+        where = next((z for z in taking.zones[p] if card in state.zones[z]), None)
+        if where is None:
+            return info, f"{text} is not in a zone '{action.name}' takes from"
+        cover = [z for z in c.covered[where] if state.zones[z]]
+        if cover:
+            by = " and ".join(f"{cards.CARD_TEXT[state.zones[z][-1]]} ({names[z]})" for z in cover)
+            return c.zones[where].spec.info, f"{text} is not available: {names[where]} is covered by {by}"
+        if c.face[where] == "down":
+            return info, f"{text} is not available: {names[where]} is face down"
+        return info, f"{text} is not available: only the top card of {names[where]} can be taken"
+    refused = [cards.CARD_TEXT[card] for card in move[1] if not taking.accepts[card]]
+    if refused:
+        return info, f"'{action.name}' does not take {', '.join(refused)}"
+    if taking.points is not None:
+        total = taking.total(state, p, None)
+        got = sum(taking.points[card] for card in move[1])
+        if got != total:
+            return info, f"{' + '.join(cards.CARD_TEXT[x] for x in move[1])} make {got:g}, not {total:g}"
+    return None, ""
+
+
 def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
     c = state._c
     p = state.current
@@ -100,7 +136,7 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
     info = action.info
     _, card, src, dst = move
     as_card = None
-    if card != NO and card >= 64:  # a wild card played as a rank
+    if type(card) is int and card != NO and card >= 64:  # a wild card played as a rank
         as_card = ((card >> 6) - 1) << 2
         card &= 63
     if action.phases is not None and state.phase not in action.phases:
@@ -114,10 +150,23 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
         if action.only_if_others and not ordinary:
             return info, f"'{action.name}' is only allowed when another move is legal"
     if action.values is not None:
-        if card not in action.values:
-            return info, f"'{action.name}' takes a value from {action.values.start} to {action.values.stop - 1}"
+        shown = choices_text(action, card) if card in action.values[p] else ""
+        if not shown:
+            if len(action.choices) == 1 and action.choices[0].kind == "number":
+                values = action.values[p]
+                return info, f"'{action.name}' takes a value from {values[0]} to {values[-1]}"
+            return info, f"'{action.name}' cannot choose that here"
+        for slot in action.seat_choices:
+            seat = card if slot is None else card[slot]
+            if not state.in_play(seat - 1):
+                return info, f"P{seat} is out of the game: '{action.name}' cannot choose them"
+        state._chosen = move
         if action.condition is not None and not action.condition(state, p, move):
-            return info, f"the conditions of '{action.name} {card}' do not hold here"
+            return info, f"the conditions of '{action.name} {shown}' do not hold here"
+    elif action.taking is not None:
+        found = _why_not_taken(state, action, move)
+        if found[0] is not None:
+            return found
     elif action.combination is not None:
         return _why_not_combination(state, action, move)
     elif action.exchange is not None:
@@ -134,6 +183,10 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
             where = names[src] if src != NO else "there"
             return info, f"{state.current_player} may not move a card from {where}"
         pile = state.zones[src]
+        cover = [z for z in c.covered[src] if state.zones[z]]
+        if cover:
+            by = " and ".join(f"{cards.CARD_TEXT[state.zones[z][-1]]} ({names[z]})" for z in cover)
+            return c.zones[src].spec.info, f"{names[src]} is covered by {by}: its card is not available"
         if card != NO and action.group:
             why = _why_not_group(state, action, card, src, dst)
             if why:

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from ..compiler.game import CompiledGame
 
 # (action, card or -1, source zone or -1, target zone or -1); for a move with a value
-# (action, value, -1, -1); for a play of combinations (action, kind, ranks, target zone).
+# (action, value, -1, -1) (a tuple of values for several choices); for a play of combinations
+# (action, kind, ranks, target zone); for cards taken (action, their cards in order, -1, target zone).
 Internal = tuple[Any, ...]  # NO (-1): no card, no zone
 EXCHANGE = -3  # the last field of a move that trades one card of each of two zones
 
@@ -58,7 +59,10 @@ class MoveCodec:
         action_index, card, src, dst = move
         action = self.game.actions[action_index]
         if action.values is not None:
-            return Move(action.name, None, None, None, f"{action.name} {card}")
+            return Move(action.name, None, None, None, f"{action.name} {choices_text(action, card)}")
+        if action.taking is not None:
+            taken = " ".join(cards.CARD_TEXT[c] for c in card)
+            return Move(action.name, taken, None, self.zone_names[dst], f"{action.name} {taken}")
         if action.exchange is not None:
             if action.exchange_all:
                 return Move(action.name, None, None, None, action.name)
@@ -129,7 +133,7 @@ class MoveCodec:
             return found
         named = next((a for a in self.game.actions if a.name == move.action), None)
         special = named is not None and (named.values is not None or named.combination is not None
-                                         or named.exchange is not None)
+                                         or named.exchange is not None or named.taking is not None)
         if special and move.text:
             return resolve_text(self, move.text, player, ())  # read it back from its text
         try:
@@ -194,10 +198,20 @@ def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[I
             raise InvalidMoveError(f"'{text}': write '{action.name} YOURCARD THEIRCARD', e.g. '{action.name} 7S QH'")
         return (action.index, picked[0], picked[1], EXCHANGE)
     if named and named[0].values is not None:
-        action, values = named[0], named[0].values
-        if len(words) != 2 or not _WHOLE_NUMBER.fullmatch(words[1]):
-            raise InvalidMoveError(f"'{text}': write '{action.name} N' with N from {values.start} to {values.stop - 1}")
-        return (action.index, int(words[1]), NO, NO)
+        return (named[0].index, read_choices(named[0], words[1:], text), NO, NO)
+    if named and named[0].taking is not None:
+        action = named[0]
+        picked = [cards.parse_card(w) for w in words[1:]]
+        count = action.taking.count
+        example = " ".join(("7D", "6H", "5S", "4C")[:count])
+        if len(picked) != count or None in picked or len(set(picked)) != count:
+            raise InvalidMoveError(f"'{text}': write '{action.name}' and {count} different card{'s' if count > 1 else ''},"
+                                   f" e.g. '{action.name} {example}'")
+        taken = tuple(sorted(picked))  # in any order: the same move
+        for move in legal:
+            if move[0] == action.index and move[1] == taken:
+                return move
+        return (action.index, taken, NO, action.targets[player][0][0])
     plays = [a for a in game.actions if a.combination is not None]
     sets = {a.index: a.combination.kinds for a in plays if a.combination is not None}
     if not plays:
@@ -237,6 +251,66 @@ def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[I
         return (action.index, readings[0].kind.index, ranks, dst)
     names = ", ".join(kind.name for kind in sets[plays[0].index].kinds)
     raise InvalidMoveError(f"'{text}' is not a combination of this game ({names})")
+
+
+_CHOICE_EXAMPLE = {"suit": "H", "rank": "7", "player": "P2", "number": "1"}
+
+
+def choice_word(kind: str, value: int) -> str:
+    """One chosen value as a move's text writes it: `H`, `7`, `P3`, `2`."""
+    if kind == "suit":
+        return cards.SUIT_TEXT[value]
+    if kind == "rank":
+        return cards.RANK_TEXT[value]
+    if kind == "player":
+        return f"P{value}"
+    return str(value)
+
+
+def choices_text(action: Any, value: Any) -> str:
+    """The choices of a move, in order: `P3 7` (one choice: its value alone, `bid 2`)."""
+    if len(action.choices) == 1:
+        return choice_word(action.choices[0].kind, value)
+    return " ".join(choice_word(c.kind, v) for c, v in zip(action.choices, value))
+
+
+def _read_choice(choice: Any, word: str) -> int | None:
+    if choice.kind == "number":
+        return int(word) if _WHOLE_NUMBER.fullmatch(word) else None
+    if choice.kind == "suit":
+        suit = cards.parse_suit(word) if hasattr(cards, "parse_suit") else None
+        if suit is None:
+            upper = word.upper()
+            symbols = {s: i for i, s in enumerate(cards.SUIT_SYMBOL)}
+            words = {"SPADES": 0, "HEARTS": 1, "DIAMONDS": 2, "CLUBS": 3}
+            suit = cards.SUIT_TEXT.index(upper) if upper in cards.SUIT_TEXT else symbols.get(word, words.get(upper))
+        return suit
+    if choice.kind == "rank":
+        upper = word.upper()
+        return cards.rank_from_text("10" if upper == "T" else upper)
+    if word[:1] in "Pp" and word[1:].isdigit() and len(word) < 5:
+        return int(word[1:])
+    return None
+
+
+def read_choices(action: Any, words: list[str], text: str) -> Any:
+    """The choices a move's text gives after its name (`ask P3 7`), read back."""
+    choices = action.choices
+    example = " ".join(_CHOICE_EXAMPLE[c.kind] for c in choices)
+    if len(choices) == 1 and choices[0].kind == "number":  # `bid 2`
+        values = choices[0].values or (0,)
+        if len(words) != 1 or not _WHOLE_NUMBER.fullmatch(words[0]):
+            raise InvalidMoveError(f"'{text}': write '{action.name} N' with N from {values[0]} to {values[-1]}")
+        return int(words[0])
+    if len(words) != len(choices):
+        raise InvalidMoveError(f"'{text}': write '{action.name} {example}'")
+    values = []
+    for choice, word in zip(choices, words):
+        value = _read_choice(choice, word)
+        if value is None:
+            raise InvalidMoveError(f"'{text}': '{word}' is not a {choice.kind} (write '{action.name} {example}')")
+        values.append(value)
+    return values[0] if len(values) == 1 else tuple(values)
 
 
 def parse_pattern(codec: MoveCodec, text: str, player: int) -> MovePattern:
@@ -320,7 +394,8 @@ def _zone(codec: MoveCodec, words: list[str], player: int, text: str) -> Any:
 
 def match_pattern(pattern: MovePattern, moves: Sequence[Internal]) -> list[Internal]:
     return [m for m in moves
-            if (pattern.action is None or m[0] == pattern.action)
+            if type(m[1]) is int  # a card move (cards taken and several choices are tuples: read by their names)
+            and (pattern.action is None or m[0] == pattern.action)
             and (pattern.card is None or m[1] == pattern.card
                  or (m[1] >= 64 and pattern.card < 64 and m[1] & 63 == pattern.card))  # a wild, as any rank
             and _fits(pattern.source, m[2]) and _fits(pattern.target, m[3])]

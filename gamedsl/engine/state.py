@@ -7,6 +7,7 @@ the same seed and moves give the same match, and undo never needs to rewind a ge
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -80,6 +81,7 @@ class State:
         # zone holds that very list and nothing has changed it in place (every change that does
         # drops or updates the entry: `_touch`, `_move_all`, the appliers of combination plays)
         self.rank_counts: dict[int, tuple[list[int], list[int]]] = {}
+        self._chosen: Internal | None = None  # the move whose choices a possessive reads (`p's hand`)
 
     # ---- the public contract -----------------------------------------------------------------
     @property
@@ -374,10 +376,13 @@ class State:
         judged = None
         if action.card_table is not None or action.card_test is not None:
             judged = self._judged_cards(action, p)
+        covered = c.covered if c.covers else None
         for src in action.sources[p]:
             if closed and src in closed:
                 continue
             pile = zones[src]
+            if covered is not None and covered[src] and any(zones[z] for z in covered[src]):
+                continue  # `covered by …`: its card is not available while a covering zone holds one
             blind = face[src] == "down" or action.named_alone
             if not pile:
                 if blind and action.first_effects and not self._trying_first_effects:
@@ -412,6 +417,7 @@ class State:
                 if not wanted[card] and (table is None or table[card]) and test(self, p, (action.index, card, src, NO)):
                     wanted[card] = 1
         return wanted
+
     def _group_moves(self, action: Any, src: int, pile: list[int], live: list, out: list,
                      judged: bytes | None = None) -> None:
         """Groups headed by a card of `src`: a covered card with every card above it (and the top
@@ -441,6 +447,71 @@ class State:
             for dst, row in live:
                 if row[card] and dst != src and not (keep_bottom and at == 0 and not zones[dst]):
                     out.append((index, card, src, dst))
+
+    def available_cards(self, zone_ids: Any, accepts: Any = None) -> list[tuple[int, int]]:
+        """The cards a player may take from these zones, each with its zone: the top card of a
+        pile, row or slot, any card of a fan or pool; none of a face-down zone (hidden cards are
+        never named), of a closed one, or of one covered by a zone that holds a card."""
+        c = self._c
+        zones, top_only, face, covered, closed = self.zones, c.top_only, c.face, c.covered, self.closed
+        found: list[tuple[int, int]] = []
+        for src in zone_ids:
+            pile = zones[src]
+            if not pile or face[src] == "down" or (closed and src in closed):
+                continue
+            cover = covered[src]
+            if cover and any(zones[z] for z in cover):
+                continue
+            for card in ((pile[-1],) if top_only[src] else sorted(set(pile))):
+                if accepts is None or accepts[card]:
+                    found.append((card, src))
+        return found
+
+    def _generate_taken(self, action: Any, p: int, out: list) -> None:
+        """`taking N cards`: every set of N available cards its test accepts (and whose points sum
+        to its total), once each, its cards in order (by card) with their zones."""
+        taking = action.taking
+        found = self.available_cards(taking.zones[p], taking.accepts)
+        count = taking.count
+        if len(found) < count:
+            return
+        index, dst = action.index, action.targets[p][0][0]
+        points = taking.points
+        if points is None:
+            sets: Any = itertools.combinations(found, count)
+        else:
+            total = taking.total(self, p, None)
+            if count == 1:
+                sets = [(f,) for f in found if points[f[0]] == total]
+            elif count == 2:  # pairs by the points each card needs: no pair is tried blindly
+                sets = []
+                seen: dict[float, list[tuple[int, int]]] = {}
+                for f in found:
+                    for g in seen.get(total - points[f[0]], ()):
+                        sets.append((g, f))
+                    seen.setdefault(points[f[0]], []).append(f)
+            else:
+                sets = [s for s in itertools.combinations(found, count) if sum(points[f[0]] for f in s) == total]
+        for chosen in sets:  # the cards alone name the move (the game has no card twice)
+            out.append((index, tuple(sorted(f[0] for f in chosen)), NO, dst))
+
+    def _take_cards(self, action: Any, move: Internal) -> None:
+        """The cards of a `taking` move from their zones to its target, in the move's order."""
+        dst = move[3]
+        self._touch(dst)
+        target = self.zones[dst]
+        zones = self.zones
+        for card in move[1]:
+            src = next((z for z in action.taking.zones[self.current] if card in zones[z]), None)
+            if src is None:
+                raise RulesRuntimeError(f"move {action.info.cite()}: {cards.CARD_TEXT[card]} is in none of its zones")
+            self._touch(src)
+            pile = self.zones[src]
+            if pile and pile[-1] == card:
+                pile.pop()
+            else:
+                pile.remove(card)
+            target.append(card)
 
     def _moves_after_first_effects(self, action: Any, p: int, src: int) -> list[Internal]:
         """The moves of `action` from `src`, which is empty, as they are once the move's `first:`
@@ -549,6 +620,7 @@ class State:
         after it does). A move that ends the deal reaches nothing (the next deal is dealt)."""
         player, turn, deal = self.current, self.turn_number, self.deal_number
         saved_legal = self._legal
+        chosen = self._chosen  # the move whose choices are being asked about, if any (`p's hand`)
         self._looking += 1
         try:
             try:
@@ -566,6 +638,7 @@ class State:
                 self._legal = saved_legal
         finally:
             self._looking -= 1
+            self._chosen = chosen
 
     def _no_move(self) -> bool:
         """`no move is legal`: the player to move has no legal move in the position as it is now

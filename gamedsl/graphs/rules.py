@@ -6,8 +6,8 @@ from typing import Any
 
 import networkx as nx
 
-from ..engine.game import Game
 from ..compiler.zones import at_instance
+from ..engine.game import Game
 from ..syntax import ast
 
 

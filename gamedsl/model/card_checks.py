@@ -23,8 +23,9 @@ class CardChecks:
         holds = {name: spec.holds for name, spec in self.counters.items()}
         known = set(self.options) | set(self.counters) | set(self.values) | {"seat", "score", "player_to_move",
                                                                                  "deal_number", "moves_this_turn"}
-        if self.move_parameter:
-            known.add(self.move_parameter)
+        for name, kind in self.move_choices.items():  # a suit or rank chosen is typed as one
+            known.add(name)
+            holds[name] = kind if kind in ("suit", "rank") else "number"
         return Typer(holds, {n: v.expr for n, v in self.values.items()}, known, tuple(self.colours))
 
     def type_of(self, node: Any) -> str:

@@ -20,6 +20,7 @@ from .card_types import literal_values
 from .model import (
     ActionSpec,
     BuildSpec,
+    ChoiceSpec,
     CombinationSpec,
     CounterSpec,
     EndSpec,
@@ -28,6 +29,7 @@ from .model import (
     MatchSpec,
     PrioritySpec,
     RuleInfo,
+    TakingSpec,
     TargetSpec,
     TriggerSpec,
     ZoneSpec,
@@ -153,6 +155,7 @@ class Checker(CardChecks):
         zones = {name: self.check_zone(decl, low, high) for name, decl in self.zones_decl.items()}
         self.zones = zones
         self.check_zone_sizes(zones, min(high, limits.MAX_PLAYERS))
+        self.check_covers(zones)
         self.deck_ranks = self.ranks_in_play(zones)
         # An order that only says which ranks make runs may leave ranks out on purpose (no 2 in a
         # straight); every other order must rank every card of the game.
@@ -177,7 +180,7 @@ class Checker(CardChecks):
                         self.error(name.pos, f"phase '{name.text}' is listed twice")
                     self.phases.append(name.text)
         self.combination_names = [s.name for s in statements if isinstance(s, ast.CombinationDecl)]
-        self.move_parameter: str | None = None
+        self.move_choices: dict[str, str] = {}  # the choices of the move being checked: name -> kind
         counters = {}
         values = {}
         for stmt in statements:
@@ -500,7 +503,54 @@ class Checker(CardChecks):
         return ZoneSpec(decl.name, count, decl.owner == "each", decl.kind or "pile", face, group, decks, jokers,
                         decl.count is not None, info, decl.sorted_by.text if decl.sorted_by else None,
                         tuple(sorted(ranks)) if ranks else cards.STANDARD_RANKS, tuple(suit_sets), decl.keeps_up,
-                        differ, per_suit)
+                        differ, per_suit, tuple((c.name, c.variable, c.offset, c.fixed, c.pos) for c in decl.covered))
+
+    def check_covers(self, zones: dict[str, ZoneSpec]) -> None:
+        """`covered by ZONE[i+N] and …`: zones that exist, of the same owner, numbers that exist for
+        every instance of the family declared."""
+        for zone in zones.values():
+            for name, variable, offset, fixed, pos in zone.covered:
+                other = zones.get(name)
+                if other is None:
+                    self.unknown(pos, "zone", name, zones)
+                    continue
+                if other.per_player != zone.per_player:
+                    self.error(pos, f"zone '{zone.name}' is {'each player' + chr(39) + 's' if zone.per_player else 'shared'}"
+                               f" and '{name}' is {'each player' + chr(39) + 's' if other.per_player else 'shared'}:"
+                               " a zone is covered by zones of the same owner")
+                    continue
+                if variable is not None:
+                    if not zone.indexed:
+                        self.error(pos, f"'{name}[{variable}…]': zone '{zone.name}' is a single zone, it has no"
+                                   f" number '{variable}'", f"write '{name} N' ('{name}[3]') or declare '{zone.name}[N]'")
+                        continue
+                    if variable != "i":
+                        self.error(pos, f"'{variable}' in '{name}[{variable}…]': the number of the instance declared"
+                                   " is 'i'", f"write '{name}[i]', '{name}[i+1]'")
+                        continue
+                    if abs(offset) > 1000:
+                        self.error(pos, "an instance's number is 'i' plus or minus a whole number")
+                        continue
+                    if not other.indexed:
+                        self.error(pos, f"zone '{name}' is a single zone: write '{name}' without a number")
+                        continue
+                    bad = [i for i in range(1, zone.count + 1) if not 1 <= i + offset <= other.count]
+                    if bad:
+                        shown = f"i{offset:+d}" if offset else "i"
+                        self.error(pos, f"'{name}[{shown}]' does not exist for {zone.name} {bad[0]}: {name} has "
+                                   f"{other.count} (1 to {other.count})")
+                        continue
+                    if name == zone.name and offset == 0:
+                        self.error(pos, f"zone '{zone.name}' cannot be covered by itself")
+                elif fixed is not None:
+                    if not other.indexed:
+                        self.error(pos, f"zone '{name}' is a single zone: write '{name}' without a number")
+                    elif not 1 <= fixed <= other.count:
+                        self.error(pos, f"{name} {fixed} does not exist: there are {other.count}")
+                    elif name == zone.name and zone.count == 1:
+                        self.error(pos, f"zone '{zone.name}' cannot be covered by itself")
+                elif name == zone.name:
+                    self.error(pos, f"zone '{zone.name}' cannot be covered by itself")
 
     def check_zone_sizes(self, zones: dict[str, ZoneSpec], players: int) -> None:
         """The zone instances, and the cards they hold before the deal, with the most players:
@@ -530,6 +580,10 @@ class Checker(CardChecks):
             return
         name = owner[:-2]
         if name in SEAT_OWNERS:
+            return
+        if name in self.move_choices:
+            if self.move_choices[name] != "player":
+                self.error(pos, f"'{owner}': '{name}' is a {self.move_choices[name]} chosen, not a player")
             return
         counter = self.counters.get(name)
         if counter is not None and counter.holds != "number":
@@ -667,8 +721,8 @@ class Checker(CardChecks):
     def check_name_ref(self, ref: ast.NameRef, per_player: bool) -> None:
         name = ref.name
         self.check_owner(ref.owner, ref.pos)
-        if name == self.move_parameter and ref.owner is None:
-            return
+        if name in self.move_choices and ref.owner is None:
+            return  # a suit or rank chosen is typed as one (card_checks.typer): refused where a number is wanted
         known = list(self.options) + list(self.counters) + list(self.values) + list(BUILTIN_PER_PLAYER) + list(BUILTIN_SHARED)
         if name in BUILTIN_SHARED and name not in self.counters and name not in self.values:
             if ref.owner:
@@ -697,8 +751,7 @@ class Checker(CardChecks):
             elif ref.owner == "opponent's" and self.players_range[1] > 2:
                 self.error(ref.pos, f"\"opponent's {name}\" needs a two-player game")
             return
-        if self.move_parameter:
-            known.append(self.move_parameter)
+        known += list(self.move_choices)
         self.unknown(ref.pos, "name", name, known)
 
     def check_over_zones(self, node: ast.OverZones, per_player: bool, in_move: bool) -> None:
@@ -726,6 +779,14 @@ class Checker(CardChecks):
             self.check_zone_ref(cond.zone, per_player)
             for zone in cond.targets:
                 self.check_zone_ref(zone, per_player)
+        elif isinstance(cond, ast.HasChosen):
+            self.check_zone_ref(cond.zone, per_player)
+            kind = self.move_choices.get(cond.name)
+            if kind not in ("rank", "suit"):
+                chosen = [n for n, k in self.move_choices.items() if k in ("rank", "suit")]
+                self.error(cond.pos, f"'has {cond.name}': '{cond.name}' is not a rank or a suit the move chooses",
+                           (did_you_mean(cond.name, chosen) if chosen else "")
+                           or "write 'choosing a rank r' on the move, then 'own hand has r'")
         elif isinstance(cond, ast.HasOfARank):
             self.check_zone_ref(cond.zone, per_player)
             if cond.count != int(cond.count) or not 1 <= cond.count <= 54:
@@ -934,7 +995,7 @@ class Checker(CardChecks):
                 self.check_counted_option(amount, pos)
                 return
             names = [*self.options, *self.counters, *self.values, *BUILTIN_SHARED, *BUILTIN_PER_PLAYER]
-            if amount not in names and amount != self.move_parameter:
+            if amount not in names and amount not in self.move_choices:
                 self.error(pos, f"'{amount}' is not an option, a counter or a value: a deal amount is a number, "
                            "'rest', 'up to N' or an expression of options, counters and values",
                            did_you_mean(amount, names))
@@ -948,10 +1009,11 @@ class Checker(CardChecks):
                 self.error(pos, f"a deal's number of cards must be a whole number from 0 to {limits.MAX_DEAL}, "
                            f"not {shown}")
             return
-        if self.move_parameter and _names(amount, self.move_parameter):
-            self.error(pos, f"a deal amount cannot use the move's value '{self.move_parameter}'",
-                       "deal a number, an option, a counter or a value")
-            return
+        for chosen in self.move_choices:
+            if _names(amount, chosen):
+                self.error(pos, f"a deal amount cannot use the move's value '{chosen}'",
+                           "deal a number, an option, a counter or a value")
+                return
         self.check_expr(amount, per_player=in_player)
         self.refuse_typed_number(amount, "a deal's number of cards")
 
@@ -1072,14 +1134,14 @@ class Checker(CardChecks):
                 found += self._pile_suits(pred.parts)
         return found
 
-    def check_card_predicate(self, pred: Any, rule: str, empty: bool) -> tuple:
+    def check_card_predicate(self, pred: Any, rule: str, empty: bool, where: str = "") -> tuple:
         """A card predicate of a building rule, its names resolved: ('rel', Relation),
         ('is', subject, 'rank'|'suit'|'colour', value, negated), ('not', p), ('and'|'or', parts)."""
         if isinstance(pred, ast.PredNot):
-            return ("not", self.check_card_predicate(pred.part, rule, empty))
+            return ("not", self.check_card_predicate(pred.part, rule, empty, where))
         if isinstance(pred, (ast.PredAnd, ast.PredOr)):
             kind = "and" if isinstance(pred, ast.PredAnd) else "or"
-            return (kind, tuple(self.check_card_predicate(p, rule, empty) for p in pred.parts))
+            return (kind, tuple(self.check_card_predicate(p, rule, empty, where) for p in pred.parts))
         if isinstance(pred, ast.BareStep):
             words = " or ".join(f"one {s}" for s in pred.steps)
             self.error(pred.pos, f"'{words}' in which order? a step names its order",
@@ -1096,7 +1158,11 @@ class Checker(CardChecks):
             return ("is", pred.subject, "suit", "pile", pred.negated)
         if isinstance(pred, ast.CardIs):
             if empty and pred.subject == "top":
-                self.error(pred.pos, "an empty zone has no top card", "in 'empty:' speak of 'the card' only")
+                if where == "taking":
+                    self.error(pred.pos, "a card taken is tested alone: there is no top card here",
+                               "speak of 'the card' only ('the card is a K')")
+                else:
+                    self.error(pred.pos, "an empty zone has no top card", "in 'empty:' speak of 'the card' only")
             text = pred.value.text
             if text in self.colours:
                 return ("is", pred.subject, "colour", list(self.colours).index(text), pred.negated)
@@ -1111,6 +1177,10 @@ class Checker(CardChecks):
                 return ("const", False)
             return ("is", pred.subject, "rank", rank, pred.negated)
         rel = pred
+        if empty and where == "taking":
+            self.error(rel.pos, "a card taken is tested alone: there is no top card to compare with",
+                       "write a test of the card: 'the card is a K', 'the card is not hearts'")
+            return ("const", False)
         if empty:
             self.error(rel.pos, "an empty zone has no top card to compare with",
                        "in 'empty:' write 'any', 'none', ranks ('A or 2') or a predicate on 'the card' ('the card is not a K')")
@@ -1131,21 +1201,15 @@ class Checker(CardChecks):
             if phase.text not in self.phases:
                 self.unknown(phase.pos, "phase", phase.text, self.phases)
         parameter = stmt.parameter
-        if parameter is not None:
-            if parameter.low != int(parameter.low) or parameter.high != int(parameter.high) or parameter.high < parameter.low:
-                self.error(parameter.pos, "a move's values must be whole numbers, from the lower to the higher")
-            elif parameter.high - parameter.low > 1000:
-                self.error(parameter.pos, "a move may take at most 1000 values")
-            if stmt.sources:
-                self.error(parameter.pos, "a move that moves cards cannot also take a value ('for each')")
-            self.move_parameter = parameter.name
+        choices = self.check_choices(stmt)
+        taking = self.check_taking(stmt)
         exchange = stmt.exchange
         if exchange is not None:
             if exchange.count is not None and exchange.count != 1:
                 self.error(exchange.pos, "an exchange trades 1 card of each zone, or 'all' of them")
             for ref in (exchange.first, exchange.second):
                 self.check_zone_ref(ref)
-            if stmt.sources or stmt.targets or stmt.combination or parameter:
+            if stmt.sources or stmt.targets or stmt.combination or parameter or choices or taking:
                 self.error(exchange.pos, "an exchange names its zones itself: no 'from', 'to', value or combination")
         combination = stmt.combination
         if combination is not None:
@@ -1174,7 +1238,13 @@ class Checker(CardChecks):
             chain = tuple(self.check_card_predicate(p, f"move {stmt.name}", empty=False) for p in group.chain)
             for pos in self._pile_suits(group.chain):
                 self.error(pos, "'the pile's suit' is for building rules", "a group's 'while' compares its cards")
-        if bool(stmt.sources) != bool(stmt.targets):
+        if taking is not None:
+            if stmt.sources or stmt.combination or stmt.group:
+                self.error(taking.pos, f"move '{stmt.name}' takes its cards with 'taking … from ZONES': "
+                           "no 'from', combination or 'with the cards on top' beside it")
+            if len(stmt.targets) != 1 or (stmt.targets and stmt.targets[0].freely):
+                self.error(taking.pos, f"move '{stmt.name}' takes cards to one zone: write 'to ZONE' after it")
+        elif bool(stmt.sources) != bool(stmt.targets):
             self.error(stmt.pos, f"move '{stmt.name}' needs both 'from' and 'to', or neither")
         if stmt.condition is not None:
             self.card_in_scope = ("yes" if stmt.sources and not stmt.combination and not stmt.group else
@@ -1185,14 +1255,97 @@ class Checker(CardChecks):
             self.card_in_scope = None
         for effect in (*stmt.first_effects, *stmt.then_effects):
             self.check_effect(effect)
-        self.move_parameter = None
+        self.move_choices = {}
         return ActionSpec(self.info(stmt, "move"), stmt.sources, tuple(TargetSpec(t.zone, t.freely) for t in stmt.targets),
                           stmt.condition, stmt.condition_pos, stmt.only_if_stuck, stmt.first_effects, stmt.then_effects,
                           tuple(p.text for p in stmt.phases),
                           (parameter.name, int(parameter.low), int(parameter.high)) if parameter else None,
                           combination, exchange, stmt.only_if_others, bool(group),
                           bool(group and group.whole), bool(group and group.if_any),
-                          bool(group and group.not_whole_to_empty), chain)
+                          bool(group and group.not_whole_to_empty), chain, choices, taking,
+                          parameter is not None)
+
+    def check_choices(self, stmt: ast.MoveDecl) -> tuple[ChoiceSpec, ...]:
+        """The choices a move carries (`for each n from 1 to 3` is a choice of a number)."""
+        given = list(stmt.choices)
+        if stmt.parameter is not None:
+            par = stmt.parameter
+            if given:
+                self.error(par.pos, f"move '{stmt.name}' says 'for each {par.name}' and 'choosing': "
+                           f"write 'choosing a number {par.name} from {par.low:g} to {par.high:g}' among its choices")
+            given.insert(0, ast.Choice(par.pos, "number", par.name, low=par.low, high=par.high))
+        if not given:
+            return ()
+        if stmt.sources or stmt.exchange is not None or stmt.combination is not None or stmt.taking is not None:
+            what = "a value ('for each')" if stmt.parameter is not None else "choices"
+            self.error(given[0].pos, f"move '{stmt.name}' moves cards: it cannot also take {what} yet",
+                       "choices go on a move that moves no card itself (its effects may: 'ask P3 7')")
+        specs: list[ChoiceSpec] = []
+        seen: set[str] = set()
+        for choice in given:
+            if choice.name in seen:
+                self.error(choice.pos, f"move '{stmt.name}' has two choices named '{choice.name}'")
+            seen.add(choice.name)
+            taken = [n for n in (*self.options, *self.counters, *self.values) if n == choice.name]
+            if taken or choice.name in BUILTIN_SHARED or choice.name in BUILTIN_PER_PLAYER:
+                self.error(choice.pos, f"'{choice.name}' already names something of the game: choose another name")
+            values: tuple[int, ...] = ()
+            if choice.kind == "player?":
+                self.error(choice.pos, "a player chosen may be 'other than own' only", "write 'a player p other than own'")
+                choice = ast.Choice(choice.pos, "player", choice.name)
+            if choice.kind == "number":
+                low, high = choice.low, choice.high
+                if low != int(low) or high != int(high) or high < low:
+                    self.error(choice.pos, "a move's values must be whole numbers, from the lower to the higher")
+                elif high - low > 1000:
+                    self.error(choice.pos, "a move may take at most 1000 values")
+                else:
+                    values = tuple(range(int(low), int(high) + 1))
+            elif choice.kind == "suit":
+                values = (0, 1, 2, 3)
+            elif choice.kind == "rank":
+                if choice.order is not None:
+                    if choice.order.text not in self.orders:
+                        self.unknown(choice.order.pos, "order", choice.order.text, self.orders)
+                    else:
+                        values = tuple(self.orders[choice.order.text])
+                else:
+                    values = tuple(sorted(self.ranks_in_play(self.zones)))
+            specs.append(ChoiceSpec(choice.name, choice.kind, values, choice.other_than_own, choice.pos))
+            self.move_choices[choice.name] = choice.kind
+        if len(specs) > 4:
+            self.error(given[4].pos, "a move carries at most 4 choices")
+        return tuple(specs)
+
+    def check_taking(self, stmt: ast.MoveDecl) -> TakingSpec | None:
+        """`taking N cards from ZONES [that are PRED] [whose points by POINTS sum to EXPR]`."""
+        taking = stmt.taking
+        if taking is None:
+            return None
+        count = int(taking.count) if taking.count == int(taking.count) else 0
+        if not 1 <= count <= 4:
+            self.error(taking.pos, f"a move takes 1 to 4 cards at once, not {taking.count:g}")
+            count = 1
+        for ref in taking.zones:
+            self.check_zone_ref(ref)
+            self.check_fixed_owner(ref, "a move's 'taking … from'")
+        test: tuple = ()
+        if taking.test is not None:
+            test = (self.check_card_predicate(taking.test, stmt.name, empty=True, where="taking"),)
+        if taking.points is not None:
+            if taking.points.text not in self.points:
+                self.unknown(taking.points.pos, "points", taking.points.text, self.points)
+            self.check_expr(taking.total, per_player=True)
+        def instances(z: ZoneSpec, split: bool = False) -> int:  # a pack split by suits is one pack
+            return z.count * (self.players_range[1] if z.per_player and not split else 1)
+
+        decks = sum(z.holds_decks * instances(z, bool(z.holds_suits)) for z in self.zones.values())
+        joker_sets = sum(instances(z) for z in self.zones.values() if z.holds_jokers)
+        if decks > 1 or joker_sets > 1 or any(z.holds_jokers > 2 for z in self.zones.values()):
+            self.error(taking.pos, "cards taken are named by their cards, and this game has two cards alike",
+                       "'taking' needs a game of one deck (no card twice)")
+        return TakingSpec(count, taking.zones, test, taking.points.text if taking.points else None, taking.total,
+                          taking.pos)
 
     def check_combination(self, stmt: ast.CombinationDecl) -> CombinationSpec:
         for pos, problem in stmt.problems:

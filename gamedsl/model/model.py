@@ -48,6 +48,8 @@ class ZoneSpec:
     keeps_up: bool = False  # a card once on top stays face up (known to all) when covered
     empties_differ: bool = False  # `empty piles differ`: each empty instance is a target of its own
     per_suit: bool = False  # `one per suit`: instance i is bound to suit i (S H D C), named by it
+    # `covered by row7[i] and row7[i+1]`: (zone, variable or None, offset, fixed number or None, where)
+    covered: tuple[tuple, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,28 @@ class ActionSpec:
     group_if_any: bool = False  # `, if any`: the top card alone is a group as well
     group_not_whole_to_empty: bool = False  # `, never a whole pile into an empty one`
     group_chain: tuple[tuple, ...] = ()  # `while …`: each card of the group on the one below it
+    choices: tuple[ChoiceSpec, ...] = ()  # `choosing …` (and `for each n from 1 to 3`, a number chosen)
+    taking: TakingSpec | None = None  # `taking N cards from …`
+    old_values: bool = False  # written `for each n from A to B`
+
+
+@dataclass(frozen=True)
+class ChoiceSpec:
+    name: str
+    kind: str  # suit | rank | player | number
+    values: tuple[int, ...]  # suits 0-3, rank codes, numbers (players: worked out for the number of players)
+    other_than_own: bool
+    pos: SourcePos
+
+
+@dataclass(frozen=True)
+class TakingSpec:
+    count: int
+    zones: tuple[ast.ZoneRef, ...]
+    test: tuple[tuple, ...]  # card predicates on `the card` (their `and`), as building rules' `empty:`
+    points: str | None
+    total: ast.Expr | None
+    pos: SourcePos
 
 
 @dataclass(frozen=True)

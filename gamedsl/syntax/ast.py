@@ -299,6 +299,16 @@ class CanGo:
 
 
 @dataclass(frozen=True)
+class HasChosen:
+    """`own hand has r`: the zone holds a card of the rank (or suit) the move chooses as `r`."""
+
+    pos: SourcePos
+    zone: ZoneRef
+    name: str
+    negated: bool = False
+
+
+@dataclass(frozen=True)
 class HasOfARank:
     """`Z has 3 of a rank`: some rank appears at least N times among the zone's cards."""
 
@@ -430,7 +440,7 @@ class OneSuit:
     zone: ZoneRef
 
 
-Condition = Union[Compare, ZoneEmpty, MovedFrom, SamePosition, CanGo, HasOfARank, IsRanks, Extreme, PhaseIs, Played, AllOf, AnyOf,
+Condition = Union[Compare, ZoneEmpty, MovedFrom, SamePosition, CanGo, HasOfARank, HasChosen, IsRanks, Extreme, PhaseIs, Played, AllOf, AnyOf,
                   NotCond, OneSuit, Shows, CanReach, ZoneClosed, OtherMoves, NoMove]
 
 
@@ -642,6 +652,19 @@ class ZoneDecl:
     keeps_up: bool = False  # `turned cards stay up`: a card once on top stays known to all
     empties_differ: tuple[SourcePos, str] | None = None  # `empty piles differ`: where, and the word (piles, slots, ...)
     per_suit: SourcePos | None = None  # `one per suit`: each instance is bound to a suit (where it is written)
+    covered: tuple[CoverRef, ...] = ()  # `covered by row7[i] and row7[i+1]`
+
+
+@dataclass(frozen=True)
+class CoverRef:
+    """A zone that covers the one declared: `row7[i+1]` (`offset` from the instance's number `i`),
+    `row7[3]` (`fixed`), or `waste` (a single zone, or every instance of a family)."""
+
+    pos: SourcePos
+    name: str
+    variable: str | None = None  # `i` in `row7[i+1]`
+    offset: int = 0
+    fixed: int | None = None
 
 
 @dataclass(frozen=True)
@@ -843,6 +866,34 @@ class MoveDecl:
     parameter: Parameter | None = None  # `for each n from 1 to 3`
     combination: CombinationPlay | None = None  # `as a combination beating table in strength`
     exchange: Exchange | None = None  # `exchange 1 between own hand and pool`
+    choices: tuple[Choice, ...] = ()  # `choosing a player p other than own, a rank r`
+    taking: Taking | None = None  # `taking 2 cards from … whose points by value sum to 13`
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One choice a move carries: `a suit s`, `a rank r [of ORDER]`, `a player p [other than own]`,
+    `a number n from A to B`."""
+
+    pos: SourcePos
+    kind: str  # suit | rank | player | number
+    name: str
+    order: Name | None = None  # a rank of this order
+    other_than_own: bool = False
+    low: float = 0
+    high: float = 0
+
+
+@dataclass(frozen=True)
+class Taking:
+    """`taking N cards from ZONES [that are PRED] [whose points by POINTS sum to EXPR]`."""
+
+    pos: SourcePos
+    count: float
+    zones: tuple[ZoneRef, ...]
+    test: Any = None  # a card predicate on `the card`
+    points: Name | None = None
+    total: Any = None  # an expression
 
 
 @dataclass(frozen=True)

@@ -826,6 +826,69 @@ class _ToAst(Transformer):
     def exchange_all(self, meta, children):
         return "all"
 
+    def choosing_clause(self, meta, children):
+        return ("choices", self._pos(meta, children), tuple(children))
+
+    def choice_suit(self, meta, children):
+        return ast.Choice(self._pos(meta, children), "suit", str(children[0]))
+
+    def choice_rank(self, meta, children):
+        order = ast.Name(self._tpos(children[1]), str(children[1])) if len(children) > 1 else None
+        return ast.Choice(self._pos(meta, children), "rank", str(children[0]), order=order)
+
+    def choice_player(self, meta, children):
+        other = _tokens(children, "OWNER")
+        choice = ast.Choice(self._pos(meta, children), "player", str(children[0]), other_than_own=bool(other))
+        if other and str(other[0]) != "own":
+            return ast.Choice(choice.pos, "player?", str(other[0]))  # refused by the checker
+        return choice
+
+    def choice_number(self, meta, children):
+        return ast.Choice(self._pos(meta, children), "number", str(children[0]),
+                          low=float(children[1]), high=float(children[2]))
+
+    def taking_clause(self, meta, children):
+        pos = self._pos(meta, children)
+        zones = next(c for c in children if isinstance(c, tuple) and c and isinstance(c[0], ast.ZoneRef))
+        test = next((c[1] for c in children if isinstance(c, tuple) and c and c[0] == "that"), None)
+        summed = next((c for c in children if isinstance(c, tuple) and c and c[0] == "sum"), None)
+        return ("taking", pos, ast.Taking(pos, float(children[0]), zones, test,
+                                          summed[1] if summed else None, summed[2] if summed else None))
+
+    def taking_that(self, meta, children):
+        return ("that", self._settle(children[0]))
+
+    def taking_sum(self, meta, children):
+        return ("sum", ast.Name(self._tpos(children[0]), str(children[0])), children[1])
+
+    def covered_attr(self, meta, children):
+        return ("covered", self._pos(meta, children), tuple(children))
+
+    def cover_ref(self, meta, children):
+        pos = self._pos(meta, children)
+        name = str(children[0])
+        if len(children) == 1:
+            return ast.CoverRef(pos, name)
+        variable, offset, fixed = children[1]
+        return ast.CoverRef(pos, name, variable, offset, fixed)
+
+    def cover_ref_number(self, meta, children):
+        number = float(children[1])
+        return ast.CoverRef(self._pos(meta, children), str(children[0]), None, 0, int(number) if number.is_integer() else 0)
+
+    def cover_relative(self, meta, children):
+        offset = 0
+        if len(children) == 3:
+            number = float(children[2])
+            offset = int(number) if number.is_integer() else 10 ** 6  # refused by the checker
+            if str(children[1]) == "-":
+                offset = -offset
+        return (str(children[0]), offset, None)
+
+    def cover_fixed(self, meta, children):
+        number = float(children[0])
+        return (None, 0, int(number) if number.is_integer() else 0)
+
     def param_clause(self, meta, children):
         pos = self._pos(meta, children)
         return ("parameter", pos, ast.Parameter(pos, str(children[0]), float(children[1]), float(children[2])))
@@ -1170,6 +1233,12 @@ class _ToAst(Transformer):
 
     def cond_highest(self, meta, children):
         return ast.Extreme(self._pos(meta, children), False, children[0])
+
+    def cond_has_chosen(self, meta, children, negated=False):
+        return ast.HasChosen(self._pos(meta, children), children[0], str(children[-1]), negated)
+
+    def cond_has_no_chosen(self, meta, children):
+        return self.cond_has_chosen(meta, children, negated=True)
 
     def cond_has_of_a_rank(self, meta, children):
         return ast.HasOfARank(self._pos(meta, children), children[0], float(children[1]))
