@@ -28,6 +28,7 @@ class Selections:
         exprs = self.cards.exprs
         ids = [exprs.zone_ids(z) for z in node.zones]
         keep = self.test(node.test)
+        top = int(node.top) if node.top is not None else None  # `top N of ZONE`: the N top cards of each
 
         def picks(st: Any, p: int, mv: Any) -> list[tuple[int, int, int]]:
             wanted = keep(st, p, mv)
@@ -38,7 +39,9 @@ class Selections:
                     if z in seen:
                         continue
                     seen.add(z)
-                    found += [(z, i, card) for i, card in enumerate(st.zones[z]) if wanted[card & 63]]
+                    pile = st.zones[z]
+                    start = 0 if top is None else max(0, len(pile) - top)
+                    found += [(z, i, pile[i]) for i in range(start, len(pile)) if wanted[pile[i] & 63]]
             return found
 
         return picks

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import limits
 from ..errors import did_you_mean
 from ..syntax import ast
 from .card_types import ARTICLE, CARD_KINDS, Typer, counter_test, literal_text, literal_values
@@ -37,6 +38,9 @@ class CardChecks:
     def check_selection(self, node: ast.Selection, per_player: bool, in_move: bool) -> None:
         for zone in node.zones:
             self.check_zone_ref(zone, per_player)
+        if node.top is not None and (node.top != int(node.top) or not 1 <= node.top <= limits.MAX_CARDS):
+            self.error(node.pos, f"'top {node.top:g} of …': the number of top cards is a whole number from 1 to "
+                       f"{limits.MAX_CARDS}", "write 'top 3 of waste'")
         test = node.test
         if test is None:
             return

@@ -219,6 +219,7 @@ class Selection:
     pos: SourcePos
     zones: tuple[ZoneRef, ...]
     test: Any = None
+    top: float | None = None  # `top 3 of ZONE`: only the N top cards of each zone
 
 
 @dataclass(frozen=True)

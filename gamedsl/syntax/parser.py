@@ -1408,6 +1408,11 @@ class _ToAst(Transformer):
                                 negated=negated, **fields)
         return ast.Selection(self._pos(meta, children), tuple(zones), test)
 
+    def selection_top(self, meta, children):
+        """`top 3 of waste [that are TEST]`: the selection of each zone's N top cards."""
+        chosen = self.selection(meta, children[1:])
+        return ast.Selection(chosen.pos, chosen.zones, chosen.test, top=float(children[0]))
+
     def sel_is(self, meta, children):
         return (*children[0], False)
 
