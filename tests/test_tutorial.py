@@ -150,3 +150,11 @@ def test_the_rules_graph_is_written(folder, suffix):
         svg = (folder / "eights.svg").read_text(encoding="utf-8")
         assert "play — eights.game:31; build pile: an 8 goes on anything" in svg
         assert "phase naming" in svg and "move name" in svg
+
+
+def test_a_suit_counter_is_plain_without_colour(folder):
+    # seed 1: the computer opens with 8S and names diamonds; without colour the counter reads `named D`
+    # (it used to print `named ♦` even with --no-color, which promises plain letters)
+    run = gamedsl(folder, "play", "eights.game", "--seed", "1", "--seats", "human,computer", "--no-color", stdin="")
+    assert "P2 plays name D" in run.stdout and "Counters: passes 0, named D" in run.stdout
+    assert not set("\u2660\u2665\u2666\u2663") & set(run.stdout)
