@@ -71,12 +71,14 @@ def shown_in_order(expected: list[str], out: str) -> None:
 
 
 def test_the_tutorial_has_its_files_and_outputs():
-    assert {"step1.game", "step2.game", "step3.game", "eights.game", "jacks.game", "after8.yaml"} <= FILES.keys()
+    assert {"step1.game", "step2.game", "step3.game", "eights.game", "jacks.game", "smarter.game",
+            "after8.yaml"} <= FILES.keys()
     assert {"check-step1", "check-typo", "check-choose", "check-eights", "play", "moves", "explain",
             "simulate", "play-jacks", "check-jacks"} <= OUTPUTS.keys()
 
 
-@pytest.mark.parametrize("name", ["step1.game", "step2.game", "step3.game", "eights.game", "jacks.game"])
+@pytest.mark.parametrize("name", ["step1.game", "step2.game", "step3.game", "eights.game", "jacks.game",
+                                  "smarter.game"])
 def test_each_step_checks(folder, name):
     run = gamedsl(folder, "check", name)
     assert run.returncode == 0, run.stdout + run.stderr
@@ -106,8 +108,9 @@ def test_the_console_plays_as_shown(folder):
     assert "Traceback" not in run.stderr
 
 
-def test_simulate_runs_and_gives_the_figures_shown(folder):
-    [(args, shown)] = sessions("simulate")
+@pytest.mark.parametrize("key", ["simulate", "simulate-smarter"])
+def test_simulate_runs_and_gives_the_figures_shown(folder, key):
+    [(args, shown)] = sessions(key)
     run = gamedsl(folder, *args)
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
