@@ -151,7 +151,7 @@ def test_the_rules_graph_is_written(folder, suffix):
     assert (folder / f"eights.{suffix}").stat().st_size > 1000
     if suffix == "svg":
         svg = (folder / "eights.svg").read_text(encoding="utf-8")
-        assert "play — eights.game:31; build pile: an 8 goes on anything" in svg
+        assert "play — eights.game:32; build pile: an 8 goes on anything" in svg
         assert "phase naming" in svg and "move name" in svg
 
 
