@@ -163,7 +163,7 @@ def _colour(args: argparse.Namespace) -> bool:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Step through a saved game: the table after each move, Enter for the next, q to stop."""
-    from .console import deal_report, render
+    from .console import deal_report, plain, render
     from .records import replay_states
 
     state, seats, moves = replay_states(args.file, args.game)
@@ -173,7 +173,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for number, move in enumerate(moves, 1):
         who = state.current_player
         if not args.all:
-            print(render(state, seat if seat is not None else state.current))
+            print(plain(render(state, seat if seat is not None else state.current)))
             try:
                 answer = input(f"[{number}/{len(moves)}] Enter for {who}'s move, q to stop: ")
             except EOFError:

@@ -72,7 +72,7 @@ class Console:
 
     def say(self, text: str = "") -> None:
         text = escape(text)  # titles, names and values from files drive no terminal; colours are ours
-        print(_coloured(text) if self.colour else text, file=self.out)
+        print(_coloured(text) if self.colour else plain(text), file=self.out)
 
     # ---- the game loop ----------------------------------------------------------------------------
     def run(self) -> int:
@@ -541,6 +541,15 @@ def _pile_text(shown: list[str], kind: str) -> str:
 
 _SUITS = {"S": ("\u2660", False), "H": ("\u2665", True), "D": ("\u2666", True), "C": ("\u2663", False)}
 _CARD = __import__("re").compile(r"(?<![A-Za-z0-9.])(10|[2-9AJQK])([SHDC])(?![A-Za-z0-9])")
+
+
+_PLAIN = str.maketrans({symbol: suit for suit, (symbol, _) in _SUITS.items()})
+
+
+def plain(text: str) -> str:
+    """Without suit symbols (a counter that holds a suit or card is shown `named ♦` by `render`):
+    `--no-color`, NO_COLOR or output that is not a terminal get plain letters, `named D`, `7S`."""
+    return text.translate(_PLAIN)
 
 
 def _coloured(text: str) -> str:
