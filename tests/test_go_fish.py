@@ -318,14 +318,16 @@ def test_random_games_end_with_the_cards_kept(players):
 
 
 def test_computer_players_finish_a_deal():
+    """A greedy and a Monte Carlo player (a small budget) play a deal to its end with a random one."""
     from gamedsl.players.greedy import GreedyPlayer
     from gamedsl.players.mcts import MctsPlayer
+    from gamedsl.players.random_player import RandomPlayer
 
-    for make in (lambda s: GreedyPlayer(seed=s), lambda s: MctsPlayer(seed=s)):
-        st = game(3).new_game(seed=1)
-        seats = [make(i) for i in range(3)]
-        for _ in range(600):
-            if st.is_over:
-                break
-            st.play(seats[int(st.current_player[1:]) - 1].choose(st))
-        assert st.is_over
+    st = game(3).new_game(seed=1)
+    seats = [GreedyPlayer(seed=0, worlds=1), MctsPlayer(seed=1, iterations=8, depth=12), RandomPlayer(seed=2)]
+    for _ in range(600):
+        if st.is_over:
+            break
+        st.play(seats[int(st.current_player[1:]) - 1].choose(st))
+    assert st.is_over
+    assert sum(st.scores.values()) == 13
