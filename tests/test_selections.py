@@ -198,3 +198,44 @@ def test_the_rules_graph_draws_a_selection_moved_as_a_way(tmp_path):
 def test_a_selection_in_parentheses_inside_a_list(tmp_path):
     g = load(tmp_path, only="only when max((count of cards of own hand that are red), 1) = 4 and the card is an A")
     assert played(at(g)) == {"AD"}
+
+
+# ---- `that are N of a rank`: the cards of every rank the zones hold N or more of (books) -----------
+
+@pytest.mark.parametrize("only, want", [
+    ("only when count of cards of own hand that are 3 of a rank = 3 and the card is a 7", {"7H", "7S", "7D"}),
+    ("only when count of cards of own hand that are 4 of a rank = 0 and the card is a K", {"KH"}),
+    ("only when count of cards of own hand, opponent's hand that are 4 of a rank = 4 and the card is a K", {"KH"}),
+    ("only when count of cards of own hand that are 1 of a rank = 6 and the card is an A", {"AD"}),
+    ("only when any cards of own hand that are 3 of a rank and the card is red", {"KH", "7H", "AD", "7D"}),
+    ("only when no cards of opponent's hand that are 2 of a rank and the card is black", {"7S", "2C"}),
+])
+def test_cards_of_a_rank_held_n_times(tmp_path, only, want):
+    assert played(at(load(tmp_path, only=only))) == want
+
+
+def test_books_laid_down_for_each_player(tmp_path):
+    g = load(tmp_path, only="only when the card is a K",
+             then="for each player: move cards of own hand that are 3 of a rank to own books")
+    state = at(g, theirs=["QC", "QH", "3S", "QS", "3C"])
+    state.play("KH P1.hand -> pile")
+    doc = yaml.safe_load(to_yaml(state))["zones"]
+    assert doc["P1.books"] == ["7H", "7S", "7D"] and doc["P1.hand"] == ["2C", "AD"]
+    assert doc["P2.books"] == ["QC", "QH", "QS"] and doc["P2.hand"] == ["3S", "3C"]  # two 3s are not three
+    state.undo()
+    assert yaml.safe_load(to_yaml(state))["zones"]["P1.hand"] == MINE
+
+
+def test_several_ranks_held_n_times_are_all_selected(tmp_path):
+    g = load(tmp_path, only="only when the card is a K", then="move cards of own hand that are 2 of a rank to own books")
+    state = at(g, mine=["KH", "7H", "2C", "7S", "2D", "AD"])
+    state.play("KH P1.hand -> pile")
+    doc = yaml.safe_load(to_yaml(state))["zones"]
+    assert doc["P1.books"] == ["7H", "2C", "7S", "2D"] and doc["P1.hand"] == ["AD"]  # zone order kept
+
+
+@pytest.mark.parametrize("amount", ["0", "2.5", "55"])
+def test_n_of_a_rank_takes_a_small_whole_number(tmp_path, amount):
+    text = refused(tmp_path, then=f"move cards of own hand that are {amount} of a rank to own books")
+    assert f"'that are {amount} of a rank' takes a small whole number" in text and "fish.game:" in text, text
+    assert "4 of a rank" in text  # what to write

@@ -66,7 +66,7 @@ def _listing(game: CompiledGame, action: CompiledAction) -> list[str]:
         if game.model.eliminated is not None:  # players out of the game are not chosen
             tests = [f"st.in_play({'value' if slot is None else f'value[{slot}]'} - 1)" for slot in action.seat_choices]
         if action.seat_choices:
-            lines.append("        st._chosen = mv  # `p's hand`: the player chosen")
+            lines.append("        st._chosen = mv  # for p's hand, the players chosen")
         if action.condition is not None:
             tests.append(exprs.call(action.condition))
         if not tests:

@@ -27,6 +27,8 @@ class Selections:
         """A function (state, player, move) -> [(zone, place, card)] of the selected cards."""
         exprs = self.cards.exprs
         ids = [exprs.zone_ids(z) for z in node.zones]
+        if node.test is not None and node.test.kind == "of_a_rank":
+            return self.of_a_rank(ids, int(node.test.amount))
         keep = self.test(node.test)
         top = int(node.top) if node.top is not None else None  # `top N of ZONE`: the N top cards of each
 
@@ -43,6 +45,27 @@ class Selections:
                     start = 0 if top is None else max(0, len(pile) - top)
                     found += [(z, i, pile[i]) for i in range(start, len(pile)) if wanted[pile[i] & 63]]
             return found
+
+        return picks
+
+    @staticmethod
+    def of_a_rank(ids: list[Fn], need: int) -> Fn:
+        """`cards of ZONES that are N of a rank`: the cards of every rank that the zones, together,
+        hold N or more of (as `ZONE has N of a rank`), in zone order."""
+
+        def picks(st: Any, p: int, mv: Any) -> list[tuple[int, int, int]]:
+            found = []
+            seen: set[int] = set()
+            for zone_ids in ids:
+                for z in zone_ids(st, p):
+                    if z in seen:
+                        continue
+                    seen.add(z)
+                    found += [(z, i, card) for i, card in enumerate(st.zones[z])]
+            counts = [0] * 16
+            for _, _, card in found:
+                counts[card >> 2] += 1
+            return [pick for pick in found if counts[pick[2] >> 2] >= need]
 
         return picks
 

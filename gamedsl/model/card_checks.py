@@ -44,6 +44,11 @@ class CardChecks:
         test = node.test
         if test is None:
             return
+        if test.kind == "of_a_rank":
+            if test.amount != int(test.amount) or not 1 <= test.amount <= 54:
+                self.error(test.pos, f"'that are {test.amount} of a rank' takes a small whole number",
+                           "write 'cards of own hand that are 4 of a rank' (the cards of every rank held 4 times)")
+            return
         if test.kind in ("rank_is", "suit_is"):
             kind = "rank" if test.kind == "rank_is" else "suit"
             typer = self.typer()

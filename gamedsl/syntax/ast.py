@@ -214,7 +214,8 @@ class EachCard:
 class Selection:
     """`cards of ZONE[, ZONE…] [that are TEST]`: the cards of those zones, in zone order, bottom
     to top, that pass the test (a CardTest whose subject is EachCard; kinds also 'rank_is',
-    'suit_is': `that are rank r`)."""
+    'suit_is': `that are rank r`, and 'of_a_rank': `that are 4 of a rank`, the cards of every rank the
+    selection's zones hold `amount` or more of)."""
 
     pos: SourcePos
     zones: tuple[ZoneRef, ...]

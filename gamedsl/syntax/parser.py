@@ -1425,6 +1425,10 @@ class _ToAst(Transformer):
     def sel_suit(self, meta, children):
         return ("suit_is", {"other": children[0]}, False)
 
+    def sel_of_a_rank(self, meta, children):
+        count = float(children[0])
+        return ("of_a_rank", {"amount": int(count) if count == int(count) else count}, False)
+
     def count_selected(self, meta, children):
         return ast.Selected(self._pos(meta, children), "count", children[0])
 
@@ -1526,4 +1530,4 @@ def _is_effect(node: Any) -> bool:
 _EFFECT_TYPES = {t.__name__ for t in (ast.EndTurn, ast.TurnOver, ast.AddTo, ast.SetTo, ast.IfEffects, ast.GoToPhase,
                                       ast.Reveal, ast.MoveAll, ast.TurnTo, ast.DealCards, ast.Shuffle,
                                       ast.ForEachPlayerEffects, ast.ForEachZoneEffects, ast.CallEffect, ast.MoveAllShowing,
-                                      ast.CloseEmpty)}
+                                      ast.CloseEmpty, ast.MoveSelected)}
