@@ -571,6 +571,15 @@ class CompiledGame:
         # A player out of the match (`eliminated:`) is dealt nothing: his zones are skipped.
         owner = [zone.owner for zone in self.zones.instances] if self.model.eliminated is not None else None
 
+        instances = self.zones.instances
+
+        def suited(target_ids: list[int]) -> bool:
+            """`deal N from stock to foundation` of a `one per suit` family (all four piles, not
+            `every`): N cards, each onto the pile of its suit (LANGUAGE.md, "The deal")."""
+            return (not every and not step.up_to and len(target_ids) == 4
+                    and all(instances[t].spec.per_suit and instances[t].spec is instances[target_ids[0]].spec
+                            and instances[t].index == k + 1 for k, t in enumerate(target_ids)))
+
         def deal(st: Any, rng: random.Random, p: int | None) -> None:
             source_id = source_of(st, p)[0]
             target_ids = [t for t in targets_of(st, p) if owner is None or owner[t] is None or st.in_play(owner[t])]
@@ -579,6 +588,14 @@ class CompiledGame:
             source = st.zones[source_id]
             targets = [st.zones[t] for t in target_ids]
             count = amount if counted is None else counted(st, p)
+            if suited(target_ids):  # to a family bound to suits: each card to its suit's pile
+                take = min(len(source) if count is None else count, len(source))
+                for _ in range(take):
+                    if cards.is_joker(source[-1]):  # a joker has no suit: the deal stops there
+                        break
+                    card = source.pop()
+                    st.zones[target_ids[card & 3]].append(card)
+                return
             if step.up_to and count is not None:  # as many as each target lacks
                 for target in targets:
                     for _ in range(min(count - len(target), len(source))):  # while cards last
