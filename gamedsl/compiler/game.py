@@ -14,7 +14,7 @@ from ..errors import RulesRuntimeError
 from ..model.model import BuildSpec, GameModel, RuleInfo
 from ..syntax import ast
 from .appliers import applier
-from .building import AcceptTable, accept_table
+from .building import AcceptTable, ByCounter, accept_table, counter_read, counter_tables
 from .cards_expr import mentions_card
 from .combinations import CombinationKind, CombinationSet, WingRules
 from .expressions import Counters, ExprCompiler, Fn, mentions
@@ -213,14 +213,21 @@ class CompiledGame:
         self.zones = ZoneTable(model.zones, players)
         self.counters = Counters(model, players, options)
         self.build_of_zone: dict[int, str] = {}
-        tables = {name: accept_table(b, model.orders, model.colours) for name, b in model.builds.items()}
-        self.accept_of_zone: list[AcceptTable | None] = [None] * len(self.zones)
+        def table_of(build: BuildSpec, pile_suit: int | None = None) -> AcceptTable | ByCounter:
+            read = counter_read((*build.on_top, *build.empty_test))
+            if read is None:
+                return accept_table(build, model.orders, model.colours, pile_suit)
+            values = range(4) if model.counters[read].holds == "suit" else range(16)
+            return counter_tables(build, model.orders, model.colours, self.counters.index(read, 0), values, pile_suit)
+
+        tables = {name: table_of(b) for name, b in model.builds.items()}
+        self.accept_of_zone: list[AcceptTable | ByCounter | None] = [None] * len(self.zones)
         for name, build in model.builds.items():
             for zone_name in build.zones:
                 for number, zone_id in enumerate(self.zones.of_spec[zone_name]):
                     table = tables[name]
                     if model.zones[zone_name].per_suit:  # `the pile's suit` is this instance's suit
-                        table = accept_table(build, model.orders, model.colours, pile_suit=number % 4)
+                        table = table_of(build, pile_suit=number % 4)
                     self.accept_of_zone[zone_id] = table
                     self.build_of_zone[zone_id] = name
         self.slot = [z.spec.kind == "slot" for z in self.zones.instances]

@@ -1170,6 +1170,23 @@ class Checker(CardChecks):
             if suit is not None:
                 return ("is", pred.subject, "suit", suit, pred.negated)
             rank = cards.rank_from_text(text)
+            counter = self.counters.get(text) if rank is None else None
+            if counter is not None and where:
+                self.error(pred.value.pos, f"'{text}' is a counter: only building rules ('empty:', 'on top:') read one "
+                           "here, this test is made once when the game is loaded",
+                           f"write a rank, a suit or a colour, or say it on the move: 'only when rank of the card = {text}'")
+                return ("const", False)
+            if counter is not None:  # `the card is base`: a rank or suit a counter holds
+                if counter.holds not in ("rank", "suit"):
+                    self.error(pred.value.pos, f"'{text}' holds a {counter.holds}: a building rule compares a card "
+                               "with a rank or a suit a counter holds",
+                               f"declare it 'counter {text}: shared, holds a rank' (or 'holds a suit')")
+                    return ("const", False)
+                if counter.per_player:
+                    self.error(pred.value.pos, f"'{text}' is a counter of each player: a building rule has no player "
+                               "to read it for", f"declare it 'counter {text}: shared, holds a {counter.holds}'")
+                    return ("const", False)
+                return ("is", pred.subject, counter.holds, ("counter", text), pred.negated)
             if rank is None:
                 self.error(pred.value.pos, f"'{text}' is not a rank, a suit or a colour in the building rule '{rule}'",
                            did_you_mean(text, list(cards.RANK_TEXT) + list(self._SUIT_WORDS) + list(self.colours))
@@ -1235,7 +1252,7 @@ class Checker(CardChecks):
             if group.whole and group.if_any:
                 self.error(group.pos, "'with the whole pile, if any': the whole pile is every card of it",
                            "write 'with the whole pile' (a pile of one card moves too) or 'with the cards on top, if any'")
-            chain = tuple(self.check_card_predicate(p, f"move {stmt.name}", empty=False) for p in group.chain)
+            chain = tuple(self.check_card_predicate(p, f"move {stmt.name}", empty=False, where="chain") for p in group.chain)
             for pos in self._pile_suits(group.chain):
                 self.error(pos, "'the pile's suit' is for building rules", "a group's 'while' compares its cards")
         if taking is not None:
