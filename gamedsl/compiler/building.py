@@ -8,6 +8,7 @@ zone. The hot path is then one indexing operation, however the rule was written.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .. import cards
 from ..model.model import BuildSpec
@@ -95,7 +96,7 @@ def _relation_test(rel: ast.Relation, orders: dict[str, tuple[int, ...]], colour
 
 
 def _predicate_test(pred: tuple, orders: dict[str, tuple[int, ...]], colour_of: list[int],
-                    pile_suit: int | None = None) -> Callable[[int, int], bool]:
+                    pile_suit: int | None = None, counter_value: int | None = None) -> Callable[[int, int], bool]:
     """A test of (card, top) for a predicate the checker resolved; `top` is -1 for an empty zone."""
     kind = pred[0]
     if kind == "rel":
@@ -125,16 +126,18 @@ def _predicate_test(pred: tuple, orders: dict[str, tuple[int, ...]], colour_of: 
 
         return related
     if kind == "not":
-        inner = _predicate_test(pred[1], orders, colour_of, pile_suit)
+        inner = _predicate_test(pred[1], orders, colour_of, pile_suit, counter_value)
         return lambda card, top: not inner(card, top)
     if kind in ("and", "or"):
-        parts = [_predicate_test(p, orders, colour_of, pile_suit) for p in pred[1]]
+        parts = [_predicate_test(p, orders, colour_of, pile_suit, counter_value) for p in pred[1]]
         if kind == "and":
             return lambda card, top: all(t(card, top) for t in parts)
         return lambda card, top: any(t(card, top) for t in parts)
     _, subject, attr, value, negated = pred
     if value == "pile":  # `the pile's suit`: the suit the zone is bound to (`one per suit`)
         value = -1 if pile_suit is None else pile_suit
+    if isinstance(value, tuple):  # `the card is base`: the value the counter holds (-1: none)
+        value = -1 if counter_value is None else counter_value
 
     def is_test(card: int, top: int) -> bool:
         c = card if subject == "card" else top
@@ -151,14 +154,61 @@ def _predicate_test(pred: tuple, orders: dict[str, tuple[int, ...]], colour_of: 
     return is_test
 
 
+def counter_read(preds: tuple) -> str | None:
+    """The counter these predicates read (`the card is base`), if any."""
+    for pred in preds:
+        if pred[0] == "not":
+            found = counter_read((pred[1],))
+        elif pred[0] in ("and", "or"):
+            found = counter_read(pred[1])
+        elif pred[0] == "is" and isinstance(pred[3], tuple):
+            found = pred[3][1]
+        else:
+            found = None
+        if found is not None:
+            return found
+    return None
+
+
+class ByCounter:
+    """The tables of a building rule that reads a counter (`empty: the card is base`): one per
+    value the counter can hold, the one in force read from the position when moves are listed."""
+
+    __slots__ = ("index", "tables")
+
+    def __init__(self, index: int, tables: dict[int, AcceptTable]):
+        self.index = index
+        self.tables = tables
+
+    def at(self, st: Any) -> AcceptTable:
+        return self.tables[int(st.counters[self.index])]
+
+
+def counter_tables(build: BuildSpec, orders: dict[str, tuple[int, ...]], colours: dict[str, tuple[int, ...]],
+                   index: int, values: range, pile_suit: int | None = None) -> ByCounter:
+    """One table per value of the counter the rule reads (and -1, none). A counter read only in
+    `empty:` changes the empty row alone: the other rows are made once."""
+    tables: dict[int, AcceptTable] = {}
+    first: AcceptTable | None = None
+    on_top_reads = counter_read(build.on_top) is not None
+    for value in (-1, *values):
+        if first is not None and not on_top_reads:
+            tables[value] = (*first[:-1], accept_table(build, orders, colours, pile_suit, value, empty_only=True)[0])
+        else:
+            tables[value] = accept_table(build, orders, colours, pile_suit, value)
+            first = tables[value]
+    return ByCounter(index, tables)
+
+
 def accept_table(build: BuildSpec, orders: dict[str, tuple[int, ...]], colours: dict[str, tuple[int, ...]],
-                 pile_suit: int | None = None) -> AcceptTable:
+                 pile_suit: int | None = None, counter_value: int | None = None,
+                 empty_only: bool = False) -> AcceptTable:
     colour_of = colour_table(colours)
-    tests = [_predicate_test(p, orders, colour_of, pile_suit) for p in build.on_top]
-    empty_tests = [_predicate_test(p, orders, colour_of, pile_suit) for p in build.empty_test]
+    tests = [_predicate_test(p, orders, colour_of, pile_suit, counter_value) for p in build.on_top]
+    empty_tests = [_predicate_test(p, orders, colour_of, pile_suit, counter_value) for p in build.empty_test]
     valid = [c for c in range(cards.CARD_LIMIT) if cards.CARD_TEXT[c]]
     rows: list[bytes] = []
-    for top in range(cards.CARD_LIMIT):
+    for top in range(0 if empty_only else cards.CARD_LIMIT):
         row = bytearray(cards.CARD_LIMIT)
         if cards.CARD_TEXT[top]:
             for card in valid:
@@ -207,7 +257,9 @@ def _predicate_text(pred: tuple, colours: tuple[str, ...] = (), inner: bool = Fa
         text = f" {kind} ".join(_predicate_text(p, colours, inner=True) for p in pred[1])
         return f"({text})" if inner else text
     _, subject, attr, value, negated = pred
-    if attr == "rank":
+    if isinstance(value, tuple):  # a counter's value
+        word = value[1]
+    elif attr == "rank":
         word = cards.RANK_TEXT[value]
         word = ("an " if word in ("A", "8") else "a ") + word
     elif attr == "suit":

@@ -16,6 +16,7 @@ from .. import cards
 from ..errors import RulesRuntimeError, SourcePos
 from ..model.model import GameModel
 from ..syntax import ast
+from .building import ByCounter
 from .cards_expr import CardExprs, encode
 from .source import Source, identifier, number
 from .zones import ZoneTable, at_instance
@@ -719,6 +720,8 @@ class ExprCompiler:
                     dest = zones[dst]
                     if dst == src or (slot[dst] and dest) or dst in st.closed:
                         continue
+                    if table.__class__ is ByCounter:  # a rule that reads a counter: its table in force
+                        table = table.at(st)
                     if table is None or table[dest[-1] if dest else 64][card]:
                         return True
             return False

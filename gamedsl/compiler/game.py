@@ -14,7 +14,7 @@ from ..errors import RulesRuntimeError
 from ..model.model import BuildSpec, GameModel, RuleInfo
 from ..syntax import ast
 from .appliers import applier
-from .building import AcceptTable, accept_table
+from .building import AcceptTable, ByCounter, accept_table, counter_read, counter_tables
 from .cards_expr import mentions_card
 from .combinations import CombinationKind, CombinationSet, WingRules
 from .expressions import Counters, ExprCompiler, Fn, mentions
@@ -213,14 +213,21 @@ class CompiledGame:
         self.zones = ZoneTable(model.zones, players)
         self.counters = Counters(model, players, options)
         self.build_of_zone: dict[int, str] = {}
-        tables = {name: accept_table(b, model.orders, model.colours) for name, b in model.builds.items()}
-        self.accept_of_zone: list[AcceptTable | None] = [None] * len(self.zones)
+        def table_of(build: BuildSpec, pile_suit: int | None = None) -> AcceptTable | ByCounter:
+            read = counter_read((*build.on_top, *build.empty_test))
+            if read is None:
+                return accept_table(build, model.orders, model.colours, pile_suit)
+            values = range(4) if model.counters[read].holds == "suit" else range(16)
+            return counter_tables(build, model.orders, model.colours, self.counters.index(read, 0), values, pile_suit)
+
+        tables = {name: table_of(b) for name, b in model.builds.items()}
+        self.accept_of_zone: list[AcceptTable | ByCounter | None] = [None] * len(self.zones)
         for name, build in model.builds.items():
             for zone_name in build.zones:
                 for number, zone_id in enumerate(self.zones.of_spec[zone_name]):
                     table = tables[name]
                     if model.zones[zone_name].per_suit:  # `the pile's suit` is this instance's suit
-                        table = accept_table(build, model.orders, model.colours, pile_suit=number % 4)
+                        table = table_of(build, pile_suit=number % 4)
                     self.accept_of_zone[zone_id] = table
                     self.build_of_zone[zone_id] = name
         self.slot = [z.spec.kind == "slot" for z in self.zones.instances]
@@ -571,6 +578,15 @@ class CompiledGame:
         # A player out of the match (`eliminated:`) is dealt nothing: his zones are skipped.
         owner = [zone.owner for zone in self.zones.instances] if self.model.eliminated is not None else None
 
+        instances = self.zones.instances
+
+        def suited(target_ids: list[int]) -> bool:
+            """`deal N from stock to foundation` of a `one per suit` family (all four piles, not
+            `every`): N cards, each onto the pile of its suit (LANGUAGE.md, "The deal")."""
+            return (not every and not step.up_to and len(target_ids) == 4
+                    and all(instances[t].spec.per_suit and instances[t].spec is instances[target_ids[0]].spec
+                            and instances[t].index == k + 1 for k, t in enumerate(target_ids)))
+
         def deal(st: Any, rng: random.Random, p: int | None) -> None:
             source_id = source_of(st, p)[0]
             target_ids = [t for t in targets_of(st, p) if owner is None or owner[t] is None or st.in_play(owner[t])]
@@ -579,6 +595,14 @@ class CompiledGame:
             source = st.zones[source_id]
             targets = [st.zones[t] for t in target_ids]
             count = amount if counted is None else counted(st, p)
+            if suited(target_ids):  # to a family bound to suits: each card to its suit's pile
+                take = min(len(source) if count is None else count, len(source))
+                for _ in range(take):
+                    if cards.is_joker(source[-1]):  # a joker has no suit: the deal stops there
+                        break
+                    card = source.pop()
+                    st.zones[target_ids[card & 3]].append(card)
+                return
             if step.up_to and count is not None:  # as many as each target lacks
                 for target in targets:
                     for _ in range(min(count - len(target), len(source))):  # while cards last

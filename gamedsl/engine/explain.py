@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import cards
-from ..compiler.building import describe
+from ..compiler.building import ByCounter, describe
 from ..errors import MoveError
 from ..model.model import RuleInfo
 from .moves import NO, Internal, Move, choices_text
@@ -211,6 +211,8 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
         if c.slot[dst] and dest:
             return c.zones[dst].spec.info, f"{names[dst]} already holds a card"
         table = dict(action.targets[p])[dst]
+        if table.__class__ is ByCounter:  # a rule that reads a counter: its table in force
+            table = table.at(state)
         moving = card if card != NO else (pile[-1] if pile else NO)
         top = state.top_card(dst)
         tested = as_card if as_card is not None else moving

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import cards, limits
 from ..compiler.appliers import UndoFrame
+from ..compiler.building import ByCounter
 from ..errors import IllegalMoveError, RulesRuntimeError
 from .moves import EXCHANGE, NO, Internal, LegalMoves, Move, resolve_text
 
@@ -359,6 +360,8 @@ class State:
         for dst, table in action.targets[p]:
             if closed and dst in closed:
                 continue
+            if table.__class__ is ByCounter:  # a rule that reads a counter: its table in force
+                table = table.at(self)
             dest = zones[dst]
             if dest:
                 if slot[dst]:

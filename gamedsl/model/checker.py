@@ -1116,11 +1116,28 @@ class Checker(CardChecks):
             if unbound:
                 self.error(pos, f"'the pile's suit': zone '{unbound[0]}' is not bound to suits",
                            f"declare it '{unbound[0]}[4]: shared, pile, ..., one per suit'")
+        read = self._counters_read((*stmt.on_top, *(stmt.empty.predicate if stmt.empty and stmt.empty.kind == "predicate" else ())))
+        if len({name for name, _ in read}) > 1:
+            first, (name, pos) = read[0][0], next(r for r in read if r[0] != read[0][0])
+            self.error(pos, f"building rule '{stmt.name}' reads two counters, '{first}' and '{name}': a rule reads one",
+                       "say the other on the move: 'only when the card is same suit as " + name + "'")
         if stmt.empty is None and not stmt.on_top:
             self.error(stmt.pos, f"building rule '{stmt.name}' says nothing: give 'empty:' and/or 'on top:'")
         return BuildSpec(self.info(stmt, "build"), tuple(z.text for z in stmt.zones), empty, tuple(ranks), on_top, empty_test)
 
     _SUIT_WORDS = {"spades": 0, "hearts": 1, "diamonds": 2, "clubs": 3}
+
+    def _counters_read(self, preds: Any) -> list:
+        """(name, place) of each counter these predicates compare a card with (`the card is base`)."""
+        found: list = []
+        for pred in preds:
+            if isinstance(pred, ast.CardIs) and pred.value.text in self.counters and cards.rank_from_text(pred.value.text) is None:
+                found.append((pred.value.text, pred.value.pos))
+            elif isinstance(pred, ast.PredNot):
+                found += self._counters_read((pred.part,))
+            elif isinstance(pred, (ast.PredAnd, ast.PredOr)):
+                found += self._counters_read(pred.parts)
+        return found
 
     def _pile_suits(self, preds: Any) -> list:
         """Where `the pile's suit` is written among these predicates."""
@@ -1170,6 +1187,24 @@ class Checker(CardChecks):
             if suit is not None:
                 return ("is", pred.subject, "suit", suit, pred.negated)
             rank = cards.rank_from_text(text)
+            counter = self.counters.get(text) if rank is None else None
+            if counter is not None and where:
+                test = "a group's 'while' test" if where == "chain" else "the test of the cards taken"
+                self.error(pred.value.pos, f"'{text}' is a counter: {test} is made once, when the game is loaded, "
+                           "and reads none (building rules do)",
+                           f"write a rank, a suit or a colour, or say it on the move: 'only when rank of the card = {text}'")
+                return ("const", False)
+            if counter is not None:  # `the card is base`: a rank or suit a counter holds
+                if counter.holds not in ("rank", "suit"):
+                    self.error(pred.value.pos, f"'{text}' holds a {counter.holds}: a building rule compares a card "
+                               "with a rank or a suit a counter holds",
+                               f"declare it 'counter {text}: shared, holds a rank' (or 'holds a suit')")
+                    return ("const", False)
+                if counter.per_player:
+                    self.error(pred.value.pos, f"'{text}' is a counter of each player: a building rule has no player "
+                               "to read it for", f"declare it 'counter {text}: shared, holds a {counter.holds}'")
+                    return ("const", False)
+                return ("is", pred.subject, counter.holds, ("counter", text), pred.negated)
             if rank is None:
                 self.error(pred.value.pos, f"'{text}' is not a rank, a suit or a colour in the building rule '{rule}'",
                            did_you_mean(text, list(cards.RANK_TEXT) + list(self._SUIT_WORDS) + list(self.colours))
@@ -1235,7 +1270,7 @@ class Checker(CardChecks):
             if group.whole and group.if_any:
                 self.error(group.pos, "'with the whole pile, if any': the whole pile is every card of it",
                            "write 'with the whole pile' (a pile of one card moves too) or 'with the cards on top, if any'")
-            chain = tuple(self.check_card_predicate(p, f"move {stmt.name}", empty=False) for p in group.chain)
+            chain = tuple(self.check_card_predicate(p, f"move {stmt.name}", empty=False, where="chain") for p in group.chain)
             for pos in self._pile_suits(group.chain):
                 self.error(pos, "'the pile's suit' is for building rules", "a group's 'while' compares its cards")
         if taking is not None:
