@@ -61,6 +61,7 @@ class CompiledAction:
     choices: tuple = ()  # the model's ChoiceSpecs
     seat_choices: tuple[int | None, ...] = ()  # where player choices sit in the value (None: it is the value)
     taking: Any = None  # `taking N cards …`: a TakenCards
+    reads_counters: bool = False  # a target's building rule reads a counter (its tables are ByCounter)
 
 
 @dataclass
@@ -363,6 +364,7 @@ class CompiledGame:
             combination,
         )
         action.first_lines, action.then_lines = first_lines, then_lines
+        action.reads_counters = any(table.__class__ is ByCounter for row in targets for _, table in row)
         action.only_if_others = spec.only_if_others
         if isinstance(about_card, bytes):
             action.card_table = about_card

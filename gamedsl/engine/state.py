@@ -357,11 +357,12 @@ class State:
         live = []  # (target, row of its building table); one empty zone per family: they are alike
         # (`family_of` gives each instance of an `empty piles differ` family a family of its own)
         empty_families = set()
-        for dst, table in action.targets[p]:
+        targets = action.targets[p]
+        if action.reads_counters:  # a rule that reads a counter: its table in force
+            targets = [(dst, table.at(self) if table.__class__ is ByCounter else table) for dst, table in targets]
+        for dst, table in targets:
             if closed and dst in closed:
                 continue
-            if table.__class__ is ByCounter:  # a rule that reads a counter: its table in force
-                table = table.at(self)
             dest = zones[dst]
             if dest:
                 if slot[dst]:
@@ -394,9 +395,10 @@ class State:
             if action.group:  # a card and the cards on top of it
                 self._group_moves(action, src, pile, live, out, judged)
                 continue
-            for card in ((pile[-1],) if top_only[src] else sorted(set(pile))):
-                if judged is not None and not judged[card]:
-                    continue
+            candidates = (pile[-1],) if top_only[src] else sorted(set(pile))
+            if judged is not None:  # the move's `only when` about the card
+                candidates = [card for card in candidates if judged[card]]
+            for card in candidates:
                 stands = wild[card] if wild is not None else None
                 if stands is not None and not blind:
                     self._wild_moves(index, card, stands, src, live, out)
