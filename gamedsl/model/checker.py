@@ -634,7 +634,7 @@ class Checker(CardChecks):
             return zone
         self.check_owner(ref.owner, ref.pos)
         if zone is None:
-            self.unknown(ref.pos, "zone", ref.name, self.zones)
+            self.unknown(_name_pos(ref), "zone", ref.name, self.zones)
             return None
         if ref.owner and ref.owner not in ("own", "each", "opponent's") and not (zone.per_player or zone.group):
             self.error(ref.pos, f"zone '{ref.name}' is shared: '{ref.owner}' needs a zone of each player")
@@ -1641,3 +1641,10 @@ def _uses_own(effects: tuple[Any, ...]) -> bool:
         return False
 
     return walk(effects)
+
+
+def _name_pos(ref: ast.ZoneRef) -> SourcePos:
+    """Where a zone reference's name is written (`hnd` in `own hnd`): the caret goes under it."""
+    if not ref.owner or ref.owner == "this":
+        return ref.pos
+    return SourcePos(ref.pos.file, ref.pos.line, ref.pos.column + len(ref.owner) + 1)
