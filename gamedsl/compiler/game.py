@@ -61,6 +61,7 @@ class CompiledAction:
     choices: tuple = ()  # the model's ChoiceSpecs
     seat_choices: tuple[int | None, ...] = ()  # where player choices sit in the value (None: it is the value)
     taking: Any = None  # `taking N cards …`: a TakenCards
+    condition_parts: list = field(default_factory=list)  # (where, test) of each `only when`, for `explain`
     reads_counters: bool = False  # a target's building rule reads a counter (its tables are ByCounter)
 
 
@@ -364,6 +365,8 @@ class CompiledGame:
             combination,
         )
         action.first_lines, action.then_lines = first_lines, then_lines
+        if isinstance(spec.condition, ast.AllOf):  # for `explain`: which `only when` does not hold
+            action.condition_parts = [(item.pos, self.exprs.condition(item)) for item in spec.condition.items]
         action.reads_counters = any(table.__class__ is ByCounter for row in targets for _, table in row)
         action.only_if_others = spec.only_if_others
         if isinstance(about_card, bytes):

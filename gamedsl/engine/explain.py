@@ -7,6 +7,7 @@ of that zone, and last the priorities, re-run one by one to find the one that re
 
 from __future__ import annotations
 
+import linecache
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,7 @@ from .. import cards
 from ..compiler.building import ByCounter, describe
 from ..errors import MoveError
 from ..model.model import RuleInfo
+from ..terminal import brief
 from .moves import NO, Internal, Move, choices_text
 
 if TYPE_CHECKING:
@@ -162,7 +164,7 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
                 return info, f"P{seat} is out of the game: '{action.name}' cannot choose them"
         state._chosen = move
         if action.condition is not None and not action.condition(state, p, move):
-            return info, f"the conditions of '{action.name} {shown}' do not hold here"
+            return info, f"the conditions of '{action.name} {shown}' do not hold here{_which(state, action, p, move)}"
     elif action.taking is not None:
         found = _why_not_taken(state, action, move)
         if found[0] is not None:
@@ -171,13 +173,13 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
         return _why_not_combination(state, action, move)
     elif action.exchange is not None:
         if action.condition is not None and not action.condition(state, p, None):
-            return info, f"the conditions of '{action.name}' do not hold here"
+            return info, f"the conditions of '{action.name}' do not hold here{_which(state, action, p, None)}"
         first, second = action.exchange[p]
         for held, zone_id in ((card, first), (src, second)):
             if not action.exchange_all and held not in state.zones[zone_id]:
                 return info, f"{cards.CARD_TEXT[held]} is not in {names[zone_id]}"
     if action.values is None and action.condition is not None and not action.condition(state, p, None):
-        return info, f"the conditions of '{action.name}' do not hold here"
+        return info, f"the conditions of '{action.name}' do not hold here{_which(state, action, p, None)}"
     if action.moves_cards:
         if src == NO or src not in action.source_sets[p]:
             where = names[src] if src != NO else "there"
@@ -225,7 +227,8 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
             return build.info, f"{what} cannot go {on} ({describe(build, tuple(c.model.colours))})"
         if (action.card_table is not None or action.card_test is not None) and moving != NO \
                 and not state._judged_cards(action, p)[moving]:
-            return info, f"the conditions of '{action.name}' do not hold for {cards.CARD_TEXT[moving]}"
+            return info, (f"the conditions of '{action.name}' do not hold for {cards.CARD_TEXT[moving]}"
+                          f"{_which(state, action, p, (action.index, moving, src, dst))}")
     # The building rules allow it: a priority must have removed it.
     moves = state._generate(apply_priorities=False)
     if move not in moves:
@@ -275,3 +278,18 @@ def _why_not_group(state: State, action: Any, card: int, src: int, dst: int) -> 
         return f"{text} is the bottom card of {names[src]}: a whole pile never goes into an empty one"
     return ""
 
+
+def _which(state: State, action: Any, p: int, move: Any) -> str:
+    """Which of a move's `only when` lines does not hold, quoted with its place: `: 'only when
+    named is none' (eights.game:31) does not hold`; nothing when the move has a single one (the
+    move's own line is cited already) or none can be told apart."""
+    for pos, test in action.condition_parts:
+        try:
+            holds = test(state, p, move)
+        except Exception:  # a part asked out of its context (a card the move does not have): skip it
+            continue
+        if not holds:
+            line = linecache.getline(pos.file, pos.line).strip()
+            shown = brief(line, 70) if line else "a condition"
+            return f": {shown} ({pos}) does not hold"
+    return ""
