@@ -62,6 +62,7 @@ class CompiledAction:
     seat_choices: tuple[int | None, ...] = ()  # where player choices sit in the value (None: it is the value)
     taking: Any = None  # `taking N cards …`: a TakenCards
     condition_parts: list = field(default_factory=list)  # (where, test) of each `only when`, for `explain`
+    judges_cards: bool = False  # card_table or card_test: the move's `only when` judges its card
     reads_counters: bool = False  # a target's building rule reads a counter (its tables are ByCounter)
 
 
@@ -373,6 +374,7 @@ class CompiledGame:
             action.card_table = about_card
         elif about_card is not None:
             action.card_test = about_card
+        action.judges_cards = about_card is not None
         action.group = spec.group
         if spec.group:
             action.named_alone = False

@@ -377,16 +377,15 @@ class State:
                     empty_families.add(family)
                     live.append((dst, ANY_CARD if table is None else table[64]))
         index = action.index
-        judged = None
-        if action.card_table is not None or action.card_test is not None:
-            judged = self._judged_cards(action, p)
-        covered = c.covered if c.covers else None
-        for src in action.sources[p]:
+        judged = self._judged_cards(action, p) if action.judges_cards else None
+        sources = action.sources[p]
+        if c.covers:  # `covered by …`: a zone's card is not available while a covering zone holds one
+            covered = c.covered
+            sources = [s for s in sources if not (covered[s] and any(zones[z] for z in covered[s]))]
+        for src in sources:
             if closed and src in closed:
                 continue
             pile = zones[src]
-            if covered is not None and covered[src] and any(zones[z] for z in covered[src]):
-                continue  # `covered by …`: its card is not available while a covering zone holds one
             blind = face[src] == "down" or action.named_alone
             if not pile:
                 if blind and action.first_effects and not self._trying_first_effects:
