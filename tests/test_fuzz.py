@@ -29,6 +29,7 @@ BUDGET_SECONDS = 20.0  # a hang, not a slow machine
 # fixed (tools/fuzz_findings.md says what each one is).
 # Crashes the fuzzer found (tools/fuzz_findings.md), each fixed: kept as tests of their own.
 FORMER_FINDINGS: dict[tuple[str, int], str] = {
+    ("moves", 1694): "TypeError at engine/moves.py:choices_text (a card move's text in a game of choices only)",
     ("save", 41): "TypeError at records.py:load (seats: an int)",
     ("save", 3034): "OverflowError at records.py:load (players: .inf)",
     ("save", 3069): "TypeError at records.py:load (seats: -1)",

@@ -428,6 +428,10 @@ def resolve_text(codec: MoveCodec, text: str, player: int, legal: Sequence[Inter
     if action is None:
         action = game.default_action if game.default_action is not None else 0
     act = game.actions[action]
+    if not act.moves_cards and (act.values is not None or act.taking is not None):
+        # a card move's text for a game whose moves here carry choices or cards taken: no such move
+        names = ", ".join(a.name for a in game.actions[:6])
+        raise InvalidMoveError(f"'{text}': no legal move matches; this game's moves are named: {names}")
     if act.moves_cards and act.named_alone:
         return (action, -1, act.sources[player][0], act.targets[player][0][0])
     if act.moves_cards and (pattern.card is None or pattern.source is None):
