@@ -25,6 +25,9 @@ move take "the top three cards of the waste go out, as they lie, when two of the
 move look "count the hearts among the two top cards":
     only when any top 2 of waste that are hearts
     then: set hearts_on_top to count of top 2 of waste that are hearts
+move pairs "the top three cards of the waste hold a pair: they go out":
+    only when count of top 3 of waste that are 2 of a rank >= 2
+    then: move top 3 of waste to out
 move turn "one card from the stock to the waste":
     from stock to waste
 end done "the stock is spent":
@@ -80,3 +83,8 @@ def test_the_number_of_top_cards_is_a_whole_number_from_1(tmp_path, bad, message
     with pytest.raises(RulesError) as caught:
         gamedsl.load_game(path)
     assert "the number of top cards is a whole number from 1" in str(caught.value)
+
+
+def test_n_of_a_rank_counts_only_the_top_cards(tmp_path):
+    assert "pairs" not in moves(at(tmp_path, ["KH", "KS", "2C", "JD"]))  # the kings lie below the top three
+    assert "pairs" in moves(at(tmp_path, ["2C", "KH", "KS", "JD"]))

@@ -26,46 +26,15 @@ class Selections:
     def picks(self, node: ast.Selection) -> Fn:
         """A function (state, player, move) -> [(zone, place, card)] of the selected cards."""
         exprs = self.cards.exprs
-        ids = [exprs.zone_ids(z) for z in node.zones]
+        cards_of = _zone_cards([exprs.zone_ids(z) for z in node.zones],
+                               int(node.top) if node.top is not None else None)
         if node.test is not None and node.test.kind == "of_a_rank":
-            return self.of_a_rank(ids, int(node.test.amount))
+            return _of_a_rank(cards_of, int(node.test.amount))
         keep = self.test(node.test)
-        top = int(node.top) if node.top is not None else None  # `top N of ZONE`: the N top cards of each
 
         def picks(st: Any, p: int, mv: Any) -> list[tuple[int, int, int]]:
             wanted = keep(st, p, mv)
-            found = []
-            seen: set[int] = set()
-            for zone_ids in ids:
-                for z in zone_ids(st, p):
-                    if z in seen:
-                        continue
-                    seen.add(z)
-                    pile = st.zones[z]
-                    start = 0 if top is None else max(0, len(pile) - top)
-                    found += [(z, i, pile[i]) for i in range(start, len(pile)) if wanted[pile[i] & 63]]
-            return found
-
-        return picks
-
-    @staticmethod
-    def of_a_rank(ids: list[Fn], need: int) -> Fn:
-        """`cards of ZONES that are N of a rank`: the cards of every rank that the zones, together,
-        hold N or more of (as `ZONE has N of a rank`), in zone order."""
-
-        def picks(st: Any, p: int, mv: Any) -> list[tuple[int, int, int]]:
-            found = []
-            seen: set[int] = set()
-            for zone_ids in ids:
-                for z in zone_ids(st, p):
-                    if z in seen:
-                        continue
-                    seen.add(z)
-                    found += [(z, i, card) for i, card in enumerate(st.zones[z])]
-            counts = [0] * 16
-            for _, _, card in found:
-                counts[card >> 2] += 1
-            return [pick for pick in found if counts[pick[2] >> 2] >= need]
+            return [pick for pick in cards_of(st, p) if wanted[pick[2] & 63]]
 
         return picks
 
@@ -164,3 +133,37 @@ class Selections:
             move_selected(st, [(z, i) for z, i, _ in picks(st, p, mv)], targets(st, p)[0])
 
         return move
+
+
+def _zone_cards(ids: list[Fn], top: int | None) -> Fn:
+    """(state, player) -> [(zone, place, card)]: the cards of the zones, each zone once, in the
+    order written, bottom to top; with `top N of`, only each zone's N top cards."""
+
+    def cards_of(st: Any, p: int) -> list[tuple[int, int, int]]:
+        found = []
+        seen: set[int] = set()
+        for zone_ids in ids:
+            for z in zone_ids(st, p):
+                if z in seen:
+                    continue
+                seen.add(z)
+                pile = st.zones[z]
+                start = 0 if top is None else max(0, len(pile) - top)
+                found += [(z, i, pile[i]) for i in range(start, len(pile))]
+        return found
+
+    return cards_of
+
+
+def _of_a_rank(cards_of: Fn, need: int) -> Fn:
+    """`… that are N of a rank`: the cards of every rank that the zones, together, hold N or more
+    of (as `ZONE has N of a rank`), in zone order."""
+
+    def picks(st: Any, p: int, mv: Any) -> list[tuple[int, int, int]]:
+        found = cards_of(st, p)
+        counts = [0] * 16
+        for _, _, card in found:
+            counts[card >> 2] += 1
+        return [pick for pick in found if counts[pick[2] >> 2] >= need]
+
+    return picks
