@@ -166,8 +166,9 @@ REFUSALS = [
      "'other than own' only"),
     ("    choosing a number n from 1 to 3\n", "    choosing a number n from 3 to 1\n", "whole numbers"),
     ("    for each n from 1 to 3\n", "    for each n from 1 to 3\n    choosing a suit s\n", "'for each n' and 'choosing'"),
-    ("move name \"name a suit you do not hold\":\n", "move name \"name a suit you do not hold\":\n    from own hand to own books\n",
-     "moves cards"),
+    ("move name \"name a suit you do not hold\":\n",
+     "move name \"name a suit you do not hold\":\n    taking 1 card from own hand\n    to own books\n",
+     "plays cards taken: it cannot also take choices"),
 ]
 
 

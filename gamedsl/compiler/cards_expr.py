@@ -289,6 +289,17 @@ def mentions_card(node: Any) -> bool:
     return any(mentions_card(c) for c in _children(node))
 
 
+def mentions_names(node: Any, names: Any) -> bool:
+    """Does this condition read one of these names (a move's choices): `s`, `p's hand`, `own
+    hand has r`? Any string field that is one of them, or its possessive, counts: a zone that
+    happens to share the name is asked about too, which costs time, never a wrong answer."""
+    if isinstance(node, str):
+        return node in names or (node.endswith("'s") and node[:-2] in names)
+    if not hasattr(node, "__dataclass_fields__"):
+        return False
+    return any(mentions_names(c, names) for c in _children(node))
+
+
 def _card_only(node: Any, options: dict[str, Any], known: set[str]) -> bool:
     """Does this condition read the card alone (and written values and options), never the state?"""
     if isinstance(node, ast.NameRef):

@@ -75,6 +75,9 @@ class ExprCompiler:
         # move's one value, `mv[1]`; k: `mv[1][k]`), and name -> kind (suit, rank, player, number).
         self.choices: dict[str, int | None] = {}
         self.choice_kinds: dict[str, str] = {}
+        # Where the move carries its value: `mv[1]` for a move of choices alone, `mv[4]` for a
+        # card move that carries a choice (`(action, card, source, target, value)`).
+        self.choice_field = 1
         self.seat_counters: set[str] = set()  # counters that hold a seat (`dealer's hand`)
         self.deal_step_builder: Callable[[Any], Any] = lambda node: None  # set by the compiled game
         self.combination_index = {name: i for i, name in enumerate(model.combinations)}
@@ -105,9 +108,10 @@ class ExprCompiler:
             return lambda st, p: st.winner if st.winner is not None else p
         if owner and owner.endswith("'s") and owner[:-2] in self.choices:  # `p's hand`: the player chosen
             slot = self.choices[owner[:-2]]  # the move is at hand as `st._chosen` (seats count from 1)
+            at = self.choice_field
             if slot is None:
-                return lambda st, p: st._chosen[1] - 1
-            return lambda st, p: st._chosen[1][slot] - 1
+                return lambda st, p: st._chosen[at] - 1
+            return lambda st, p: st._chosen[at][slot] - 1
         if owner and owner.endswith("'s") and owner[:-2] in self.counters.base:
             base = self.counters.base[owner[:-2]]
             name = owner[:-2]
@@ -179,7 +183,8 @@ class ExprCompiler:
                 return self._constant(self.options[name])
             if name in self.choices and node.owner is None:
                 slot = self.choices[name]
-                return "mv[1]" if slot is None else f"mv[1][{number(slot)}]"
+                at = number(self.choice_field)
+                return f"mv[{at}]" if slot is None else f"mv[{at}][{number(slot)}]"
             if name in self.counters.base:
                 base = self.counters.base[name]
                 if not self.counters.per_player[name]:
@@ -530,9 +535,10 @@ class ExprCompiler:
             return lambda st, p, mv: value
         if name in self.choices and node.owner is None:
             slot = self.choices[name]
+            at = self.choice_field
             if slot is None:
-                return lambda st, p, mv: mv[1]  # a move's value travels in the move
-            return lambda st, p, mv: mv[1][slot]
+                return lambda st, p, mv: mv[at]  # a move's value travels in the move
+            return lambda st, p, mv: mv[at][slot]
         whose = self.whose(node.owner, node.pos)
         if name in self.counters.base:
             base = self.counters.base[name]
@@ -606,9 +612,10 @@ class ExprCompiler:
             slot = self.choices[node.name]
             by_suit = self.choice_kinds[node.name] == "suit"
             negated = node.negated
+            at = self.choice_field
 
             def has_chosen(st: Any, p: int, mv: Any) -> bool:
-                wanted = mv[1] if slot is None else mv[1][slot]
+                wanted = mv[at] if slot is None else mv[at][slot]
                 if by_suit:  # jokers (ranks 13 to 15) have no suit
                     found = any(c & 3 == wanted and c >> 2 < 13 for z in ids(st, p) for c in st.zones[z])
                 else:

@@ -15,7 +15,7 @@ from ..model.model import BuildSpec, GameModel, RuleInfo
 from ..syntax import ast
 from .appliers import applier
 from .building import AcceptTable, ByCounter, accept_table, counter_read, counter_tables
-from .cards_expr import mentions_card
+from .cards_expr import mentions_card, mentions_names
 from .combinations import CombinationKind, CombinationSet, WingRules
 from .expressions import Counters, ExprCompiler, Fn, mentions
 from .generators import generator
@@ -64,6 +64,11 @@ class CompiledAction:
     condition_parts: list = field(default_factory=list)  # (where, test) of each `only when`, for `explain`
     judges_cards: bool = False  # card_table or card_test: the move's `only when` judges its card
     reads_counters: bool = False  # a target's building rule reads a counter (its tables are ByCounter)
+    # A card move that carries a choice (`from own hand to pile choosing a suit s`): per player,
+    # the values offered with each card move (as `values`), and the part of its `only when` that
+    # reads them, asked of each (action, card, source, target, value).
+    card_choices: list[tuple] | None = None
+    choice_condition: Fn | None = None
 
 
 @dataclass
@@ -178,6 +183,20 @@ class CompiledTrigger:
 
 
 DealStep = Callable[[Any, random.Random, int | None], None]
+
+
+def _split_condition(condition: Any, names: set[str]) -> tuple[Any, Any]:
+    """A move's `only when` split into the part that does not read its choices and the part
+    that does (either may be None): the first is asked once per listing or card by card, the
+    second of each move with each value it may carry."""
+    items = condition.items if isinstance(condition, ast.AllOf) else (condition,)
+    about = [c for c in items if mentions_names(c, names)]
+    rest = [c for c in items if not mentions_names(c, names)]
+
+    def joined(parts: list) -> Any:
+        return None if not parts else parts[0] if len(parts) == 1 else ast.AllOf(condition.pos, tuple(parts))
+
+    return joined(rest), joined(about)
 
 
 def shuffled(pile: list[int], rng: random.Random) -> None:
@@ -331,6 +350,8 @@ class CompiledGame:
         several = len(spec.choices) > 1
         self.exprs.choices = {c.name: (k if several else None) for k, c in enumerate(spec.choices)}
         self.exprs.choice_kinds = {c.name: c.kind for c in spec.choices}
+        card_choices = bool(spec.choices) and bool(spec.sources) and spec.taking is None
+        self.exprs.choice_field = 4 if card_choices else 1  # a card move's value: `mv[4]`
         sources = z.per_player(spec.sources)
         targets: list[tuple[Target, ...]] = []
         for p in range(self.players):
@@ -353,7 +374,9 @@ class CompiledGame:
             combination = CombinationPlay(CombinationSet(self.combination_kinds, strength), beating)
         first_lines = self.exprs.effect_source(spec.first_effects)
         then_lines = self.exprs.effect_source(spec.then_effects)
-        condition, about_card = spec.condition, None
+        condition, about_card, about_choice = spec.condition, None, None
+        if condition is not None and card_choices:  # asked of each card move with each value
+            condition, about_choice = _split_condition(condition, {c.name for c in spec.choices})
         if condition is not None and moves_cards:  # `the card`: judged card by card, the rest once
             condition, about_card = self.exprs.cards.card_filter(condition)
         action = CompiledAction(
@@ -362,7 +385,7 @@ class CompiledGame:
             self.exprs.condition(condition) if condition is not None else None,
             spec.only_if_stuck, self.exprs.effects_from(first_lines), self.exprs.effects_from(then_lines), named_alone,
             frozenset(self.model.phases.index(ph) for ph in spec.phases) if spec.phases else None,
-            self._choice_values(spec.choices) if spec.choices else None,
+            self._choice_values(spec.choices) if spec.choices and not card_choices else None,
             combination,
         )
         action.first_lines, action.then_lines = first_lines, then_lines
@@ -395,7 +418,10 @@ class CompiledGame:
             action.taking = self._taking(spec.taking)
             action.moves_cards = False  # its cards move by the taking, not as a card move
             action.named_alone = False
-        self.exprs.choices, self.exprs.choice_kinds = {}, {}
+        if card_choices:
+            action.card_choices = self._choice_values(spec.choices)
+            action.choice_condition = self.exprs.condition(about_choice) if about_choice is not None else None
+        self.exprs.choices, self.exprs.choice_kinds, self.exprs.choice_field = {}, {}, 1
         return action
 
     def _choice_values(self, choices: Any) -> list[tuple]:

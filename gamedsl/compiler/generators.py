@@ -57,10 +57,7 @@ def _listing(game: CompiledGame, action: CompiledAction) -> list[str]:
     """The statements that add the moves of one action to `out`."""
     exprs = game.exprs
     if action.values is not None:  # choices (`for each n`): one move per value, its condition asked of each
-        if all(v == action.values[0] for v in action.values):
-            offered = exprs.bind(tuple(action.values[0]))
-        else:  # a player other than the mover: each player's own list
-            offered = f"{exprs.bind([tuple(v) for v in action.values])}[p]"
+        offered = _offered(game, action.values)
         lines = [f"    for value in {offered}:", f"        mv = ({action.index}, value, {NO}, {NO})"]
         tests = []
         if game.model.eliminated is not None:  # players out of the game are not chosen
@@ -80,11 +77,42 @@ def _listing(game: CompiledGame, action: CompiledAction) -> list[str]:
         body = [f"st._generate_taken({exprs.bind(action)}, p, out)"]
     elif not action.moves_cards:
         body = [f"out.append({exprs.bind((action.index, NO, NO, NO))})"]
+    elif action.card_choices is not None:
+        body = _card_moves_with_choices(game, action)
     else:
         body = [f"st._generate_card_moves({exprs.bind(action)}, p, out)"]
     if action.condition is None:
         return [f"    {line}" for line in body]
     return [f"    if {exprs.call(action.condition)}:", *(f"        {line}" for line in body)]
+
+
+def _offered(game: CompiledGame, values: list[tuple]) -> str:
+    """The values a move offers its mover, as code: one list for every player, else each one's."""
+    if all(v == values[0] for v in values):
+        return game.exprs.bind(tuple(values[0]))
+    return f"{game.exprs.bind([tuple(v) for v in values])}[p]"  # a player other than the mover
+
+
+def _card_moves_with_choices(game: CompiledGame, action: CompiledAction) -> list[str]:
+    """A card move that carries a choice: each card move the building rules allow, once with
+    each value in turn (`(action, card, source, target, value)`), the part of its `only when` that reads
+    the choice asked of each."""
+    exprs = game.exprs
+    tests = []
+    if game.model.eliminated is not None:  # players out of the game are not chosen
+        tests = [f"st.in_play({'value' if slot is None else f'value[{slot}]'} - 1)" for slot in action.seat_choices]
+    if action.choice_condition is not None:
+        tests.append(exprs.call(action.choice_condition))
+    lines = ["cards = []", f"st._generate_card_moves({exprs.bind(action)}, p, cards)",
+             "for move in cards:", f"    for value in {_offered(game, action.card_choices)}:",
+             "        mv = move + (value,)"]
+    if action.seat_choices:
+        lines.append("        st._chosen = mv  # for p's hand, the players chosen")
+    if tests:
+        lines += [f"        if {' and '.join(tests)}:", "            out.append(mv)"]
+    else:
+        lines.append("        out.append(mv)")
+    return [*lines, "mv = None"]
 
 
 def _combinations(game: CompiledGame, action: CompiledAction) -> list[str]:

@@ -16,7 +16,7 @@ from ..compiler.building import ByCounter, describe
 from ..errors import MoveError
 from ..model.model import RuleInfo
 from ..terminal import brief
-from .moves import NO, Internal, Move, choices_text
+from .moves import NO, Internal, Move, choice_word, choices_text
 
 if TYPE_CHECKING:
     from .state import State
@@ -136,7 +136,7 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
     names = c.zones.names
     action = c.actions[move[0]]
     info = action.info
-    _, card, src, dst = move
+    card, src, dst = move[1:4]
     as_card = None
     if type(card) is int and card != NO and card >= 64:  # a wild card played as a rank
         as_card = ((card >> 6) - 1) << 2
@@ -229,6 +229,10 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
                 and not state._judged_cards(action, p)[moving]:
             return info, (f"the conditions of '{action.name}' do not hold for {cards.CARD_TEXT[moving]}"
                           f"{_which(state, action, p, (action.index, moving, src, dst))}")
+    if action.card_choices is not None:
+        found = _why_not_chosen(state, action, move)
+        if found[0] is not None:
+            return found
     # The building rules allow it: a priority must have removed it.
     moves = state._generate(apply_priorities=False)
     if move not in moves:
@@ -277,6 +281,28 @@ def _why_not_group(state: State, action: Any, card: int, src: int, dst: int) -> 
     if action.group_not_whole_to_empty and at == 0 and dst in range(len(state.zones)) and not state.zones[dst]:
         return f"{text} is the bottom card of {names[src]}: a whole pile never goes into an empty one"
     return ""
+
+
+def _why_not_chosen(state: State, action: Any, move: Internal) -> tuple[RuleInfo | None, str]:
+    """A card move the building rules allow, and what it chooses: missing, not offered, or its
+    `only when` about the choice does not hold."""
+    p = state.current
+    info = action.info
+    example = " ".join(choice_word(c.kind, c.values[0] if c.values else 1) for c in action.choices)
+    if len(move) < 5:
+        return info, f"'{action.name}' chooses too: say what, e.g. '… choosing {example}'"
+    value = move[4]
+    if value not in action.card_choices[p]:
+        return info, f"'{action.name}' cannot choose {choices_text(action, value)} here"
+    for slot in action.seat_choices:
+        seat = value if slot is None else value[slot]
+        if not state.in_play(seat - 1):
+            return info, f"P{seat} is out of the game: '{action.name}' cannot choose them"
+    state._chosen = move
+    if action.choice_condition is not None and not action.choice_condition(state, p, move):
+        return info, (f"the conditions of '{action.name}' do not hold when it chooses {choices_text(action, value)}"
+                      f"{_which(state, action, p, move)}")
+    return None, ""
 
 
 def _which(state: State, action: Any, p: int, move: Any) -> str:

@@ -13,7 +13,8 @@ from ..errors import AmbiguousMoveError, InvalidMoveError
 if TYPE_CHECKING:
     from ..compiler.game import CompiledGame
 
-# (action, card or -1, source zone or -1, target zone or -1); for a move with a value
+# (action, card or -1, source zone or -1, target zone or -1) — a card move that carries a choice
+# has its value fifth (action, card, source, target, value); for a move with a value
 # (action, value, -1, -1) (a tuple of values for several choices); for a play of combinations
 # (action, kind, ranks, target zone); for cards taken (action, their cards in order, -1, target zone).
 Internal = tuple[Any, ...]  # NO (-1): no card, no zone
@@ -28,6 +29,7 @@ class Move(NamedTuple):
     source: str | None = None
     target: str | None = None
     text: str = ""
+    chosen: str | None = None  # what a card move chooses besides its card, as written: `H`, `P3 7`
 
     def __str__(self) -> str:
         return self.text or self.action
@@ -56,7 +58,7 @@ class MoveCodec:
         return found
 
     def _make(self, move: Internal) -> Move:
-        action_index, card, src, dst = move
+        action_index, card, src, dst = move[:4]
         action = self.game.actions[action_index]
         if action.values is not None:
             return Move(action.name, None, None, None, f"{action.name} {choices_text(action, card)}")
@@ -83,6 +85,9 @@ class MoveCodec:
         else:
             body = f"{card_text or '??'} {source} -> {target}{stands_for}"
             text = body if action_index == self.game.default_action else f"{action.name} {body}"
+        if len(move) > 4:  # the choice it carries: `eight 8H P1.hand -> pile choosing S`
+            chosen = choices_text(action, move[4])
+            return Move(action.name, card_text, source, target, f"{text} choosing {chosen}", chosen)
         return Move(action.name, card_text, source, target, text)
 
     def remember_play(self, move: Internal, action: Any, reading: Any, ambiguous: bool) -> None:
@@ -133,7 +138,8 @@ class MoveCodec:
             return found
         named = next((a for a in self.game.actions if a.name == move.action), None)
         special = named is not None and (named.values is not None or named.combination is not None
-                                         or named.exchange is not None or named.taking is not None)
+                                         or named.exchange is not None or named.taking is not None
+                                         or named.card_choices is not None)
         if special and move.text:
             return resolve_text(self, move.text, player, ())  # read it back from its text
         try:
@@ -294,21 +300,23 @@ def _read_choice(choice: Any, word: str) -> int | None:
 
 
 def read_choices(action: Any, words: list[str], text: str) -> Any:
-    """The choices a move's text gives after its name (`ask P3 7`), read back."""
+    """The choices a move's text gives after its name (`ask P3 7`), or after `choosing` for a
+    card move (`8H hand -> pile choosing S`), read back."""
     choices = action.choices
-    example = " ".join(_CHOICE_EXAMPLE[c.kind] for c in choices)
+    lead = f"{action.name} … choosing" if action.card_choices is not None else action.name
+    form = f"{lead} " + " ".join(_CHOICE_EXAMPLE[c.kind] for c in choices)
     if len(choices) == 1 and choices[0].kind == "number":  # `bid 2`
         values = choices[0].values or (0,)
         if len(words) != 1 or not _WHOLE_NUMBER.fullmatch(words[0]):
-            raise InvalidMoveError(f"'{text}': write '{action.name} N' with N from {values[0]} to {values[-1]}")
+            raise InvalidMoveError(f"'{text}': write '{lead} N' with N from {values[0]} to {values[-1]}")
         return int(words[0])
     if len(words) != len(choices):
-        raise InvalidMoveError(f"'{text}': write '{action.name} {example}'")
+        raise InvalidMoveError(f"'{text}': write '{form}'")
     values = []
     for choice, word in zip(choices, words):
         value = _read_choice(choice, word)
         if value is None:
-            raise InvalidMoveError(f"'{text}': '{word}' is not a {choice.kind} (write '{action.name} {example}')")
+            raise InvalidMoveError(f"'{text}': '{word}' is not a {choice.kind} (write '{form}')")
         values.append(value)
     return values[0] if len(values) == 1 else tuple(values)
 
@@ -416,18 +424,33 @@ def resolve_text(codec: MoveCodec, text: str, player: int, legal: Sequence[Inter
     special = _resolve_special(codec, text, player, legal)
     if special is not None:
         return special
-    pattern = parse_pattern(codec, text, player)
+    game = codec.game
+    written, chosen_words = _split_choosing(game, text)
+    try:
+        pattern = parse_pattern(codec, written, player)
+    except InvalidMoveError as err:  # quoted as the player wrote it, its choice included
+        raise InvalidMoveError(str(err).replace(f"'{written}'", f"'{text}'", 1)) from None
     found = match_pattern(pattern, legal)
+    value = None
+    if chosen_words is not None:
+        value, found = _read_card_choice(game, pattern, found, chosen_words, text)
     if len(found) == 1:
         return found[0]
     if len(found) > 1:
+        if all(len(m) > 4 and m[:4] == found[0][:4] for m in found):  # the same card move, its values open
+            name = game.actions[found[0][0]].name
+            raise AmbiguousMoveError(f"'{text}': say what '{name}' chooses, e.g. '{codec.public(found[0])}'",
+                                     [codec.public(m) for m in found])
         raise AmbiguousMoveError(f"'{text}' could be " + ", ".join(str(codec.public(m)) for m in found[:6]),
                                  [codec.public(m) for m in found])
-    game = codec.game
     action = pattern.action
     if action is None:
         action = game.default_action if game.default_action is not None else 0
+        if value is not None and game.actions[action].card_choices is None:
+            action = next(a.index for a in game.actions if a.card_choices is not None)
     act = game.actions[action]
+    if value is not None and act.card_choices is None:
+        raise InvalidMoveError(f"'{text}': '{act.name}' chooses nothing: leave out 'choosing …'")
     if not act.moves_cards and (act.values is not None or act.taking is not None):
         # a card move's text for a game whose moves here carry choices or cards taken: no such move
         names = ", ".join(a.name for a in game.actions[:6])
@@ -441,8 +464,38 @@ def resolve_text(codec: MoveCodec, text: str, player: int, legal: Sequence[Inter
         if isinstance(part, frozenset):  # a family, and no legal move: name one of them
             example = codec.zone_names[min(part)]
             raise InvalidMoveError(f"'{text}': no legal move matches; name one zone, e.g. '{example}'")
-    return (action, pattern.card if pattern.card is not None else -1,
+    move = (action, pattern.card if pattern.card is not None else -1,
             source if source is not None else -1, target if target is not None else -1)
+    return move if value is None else (*move, value)
+
+
+_CHOOSING = re.compile(r"\s+choosing\b\s*(.*)$", re.IGNORECASE)
+
+
+def _split_choosing(game: CompiledGame, text: str) -> tuple[str, list[str] | None]:
+    """`8H hand -> pile choosing S` -> (`8H hand -> pile`, [`S`]), in a game whose card moves
+    carry choices; the text itself and None otherwise."""
+    if not any(a.card_choices is not None for a in game.actions):
+        return text, None
+    found = _CHOOSING.search(text)
+    if found is None:
+        return text, None
+    return text[:found.start()], found.group(1).split()
+
+
+def _read_card_choice(game: CompiledGame, pattern: MovePattern, found: list[Internal], words: list[str],
+                      text: str) -> tuple[Any, list[Internal]]:
+    """The value a card move's text chooses, read as its action's choices say, and the legal
+    moves that carry it."""
+    indexes = {m[0] for m in found} if pattern.action is None else {pattern.action}
+    actions = [game.actions[i] for i in sorted(indexes) if game.actions[i].card_choices is not None]
+    if pattern.action is None and not actions:
+        actions = [a for a in game.actions if a.card_choices is not None]
+    if not actions:
+        name = game.actions[pattern.action].name if pattern.action is not None else "this move"
+        raise InvalidMoveError(f"'{text}': '{name}' chooses nothing: leave out 'choosing …'")
+    value = read_choices(actions[0], words, text)
+    return value, [m for m in found if len(m) > 4 and m[4] == value]
 
 
 class LegalMoves(Sequence[Move]):

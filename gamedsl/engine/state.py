@@ -314,14 +314,14 @@ class State:
         Empty zones of one family (eight empty piles of one kind, say) are alike, so only the first
         is offered; a move to another of them is the same move. A family that says `empty piles
         differ` has each instance as a family of its own: every empty one is a move of its own."""
-        action, card, src, dst = move
+        action, card, src, dst = move[:4]
         if dst < 0 or self.zones[dst] or action >= len(self._c.actions) or dst in self.closed:
             return move
         family = self._c.family_of[dst]
         for zone_id, _ in self._c.actions[action].targets[self.current]:
             if (zone_id != src and self._c.family_of[zone_id] == family and not self.zones[zone_id]
                     and zone_id not in self.closed):
-                return (action, card, src, zone_id)
+                return (action, card, src, zone_id, *move[4:])  # a value it carries stays
         return move
 
     def _legal_internal(self) -> list[Internal]:

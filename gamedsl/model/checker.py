@@ -601,6 +601,8 @@ class Checker(CardChecks):
         if ref.owner and ref.owner not in ("own", "each", "opponent's"):
             counter = ref.owner[:-2]
             hint = (f"write 'own {ref.name}' and add 'only when seat = {counter}'" if counter in self.counters
+                    else f"the zones a move lists do not depend on its choice: let its effects move the card on "
+                         f"('move top of … to {ref.owner} {ref.name}')" if counter in self.move_choices
                     else f"write 'own {ref.name}' or 'opponent's {ref.name}'")
             self.error(ref.pos, f"'{ref.owner} {ref.name}' in {where}: a move's zones are the mover's own, the "
                        "opponent's or shared ones", hint)
@@ -752,6 +754,10 @@ class Checker(CardChecks):
                 self.error(ref.pos, f"\"opponent's {name}\" needs a two-player game")
             return
         known += list(self.move_choices)
+        if name == "none" and ref.owner is None:
+            self.error(ref.pos, "'none' is what a counter that holds a suit, a rank or a card holds when it holds "
+                       "nothing; here a number is wanted", "declare the counter '…, holds a suit' (or a rank, a card)")
+            return
         self.unknown(ref.pos, "name", name, known)
 
     def check_over_zones(self, node: ast.OverZones, per_player: bool, in_move: bool) -> None:
@@ -792,6 +798,14 @@ class Checker(CardChecks):
             if cond.count != int(cond.count) or not 1 <= cond.count <= 54:
                 self.error(cond.pos, "'has N of a rank' takes a small whole number")
         elif isinstance(cond, ast.IsRanks):
+            name = cond.zone.name
+            if name in self.counters and name not in self.zones:  # a number counter read as a card
+                written = " or ".join(n.text for n in cond.ranks)
+                self.error(_name_pos(cond.zone), f"counter '{name}' holds a number: 'is {written}' is for a counter "
+                           "that holds a suit, a rank or a card",
+                           f"declare it 'counter {name}: …, holds a suit' (or a rank, a card), or compare the "
+                           f"number: '{name} = 0'")
+                return
             self.check_zone_ref(cond.zone, per_player)
             for name in cond.ranks:
                 self.rank_of(name, "this condition")
@@ -1311,10 +1325,12 @@ class Checker(CardChecks):
             given.insert(0, ast.Choice(par.pos, "number", par.name, low=par.low, high=par.high))
         if not given:
             return ()
-        if stmt.sources or stmt.exchange is not None or stmt.combination is not None or stmt.taking is not None:
+        if stmt.exchange is not None or stmt.combination is not None or stmt.taking is not None:
             what = "a value ('for each')" if stmt.parameter is not None else "choices"
-            self.error(given[0].pos, f"move '{stmt.name}' moves cards: it cannot also take {what} yet",
-                       "choices go on a move that moves no card itself (its effects may: 'ask P3 7')")
+            how = ("an exchange" if stmt.exchange is not None else
+                   "a combination" if stmt.combination is not None else "cards taken")
+            self.error(given[0].pos, f"move '{stmt.name}' plays {how}: it cannot also take {what}",
+                       "choices go on a move of one card ('from … to …') or on a move that moves no card")
         specs: list[ChoiceSpec] = []
         seen: set[str] = set()
         for choice in given:
