@@ -507,7 +507,11 @@ def _zone_text(state: State, obs: dict, zone_id: int, seat: int, compact: bool =
         if not shown:
             return "—"
         return shown[-1].replace(HIDDEN, BACK) + (f"×{len(shown)}" if len(shown) > 1 else "")
-    text = _pile_text(shown, "row" if zone.spec.keeps_up else zone.spec.kind)
+    players = obs["trick_players"].get(zone.name)
+    if players and any(players):  # a trick: every card with who played it, in the order of play
+        text = "  ".join(f"{card} {who}" if who else card for card, who in zip(shown, players))
+    else:
+        text = _pile_text(shown, "row" if zone.spec.keeps_up else zone.spec.kind)
     if c.model.showdown and zone.owner == seat and zone.spec.name == c.model.showdown[0]:
         text += f"   (worth {state.value(c.model.showdown[1], seat):g})"
     if zone.name in obs["combinations"]:

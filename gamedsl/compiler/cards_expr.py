@@ -100,7 +100,7 @@ class CardExprs:
             return lambda st, p, mv: decode(st.counters[base + whose(st, p)])
         if isinstance(node, ast.Attribute):
             return self.attribute(node)
-        if isinstance(node, (ast.Selected, ast.HolderOf)):
+        if isinstance(node, (ast.Selected, ast.HolderOf, ast.PlayedBy, ast.TrickWinner)):
             return self.selections.expr(node)
         return None
 

@@ -69,6 +69,13 @@ class CompiledAction:
     # reads them, asked of each (action, card, source, target, value).
     card_choices: list[tuple] | None = None
     choice_condition: Fn | None = None
+    offer: Callable[[Any, int], tuple] | None = None  # the values offered, when they depend on the position
+
+    def offered(self, st: Any, p: int) -> tuple:
+        """The values this move's choices offer player `p` now."""
+        if self.offer is not None:
+            return self.offer(st, p)
+        return tuple((self.values if self.values is not None else self.card_choices)[p])
 
 
 @dataclass
@@ -185,6 +192,10 @@ class CompiledTrigger:
 DealStep = Callable[[Any, random.Random, int | None], None]
 
 
+def _constant_fn(value: float) -> Callable[[Any, int, Any], float]:
+    return lambda st, p, mv: value
+
+
 def _split_condition(condition: Any, names: set[str]) -> tuple[Any, Any]:
     """A move's `only when` split into the part that does not read its choices and the part
     that does (either may be None): the first is asked once per listing or card by card, the
@@ -260,6 +271,8 @@ class CompiledGame:
         self.top_only = [z.shows_top_only for z in self.zones.instances]
         self.keeps_up = [z.id for z in self.zones.instances if z.spec.keeps_up]
         self.face = [z.spec.face for z in self.zones.instances]
+        self.records = [z.spec.records_players for z in self.zones.instances]  # `records who played`
+        self.records_players = [z.id for z in self.zones.instances if z.spec.records_players]
         # empty zones of one family are alike (one is offered), unless the family says they differ
         families = [(z.spec.name, z.owner, z.id if z.spec.empties_differ or z.spec.per_suit else -1)
                     for z in self.zones.instances]
@@ -418,6 +431,8 @@ class CompiledGame:
             action.taking = self._taking(spec.taking)
             action.moves_cards = False  # its cards move by the taking, not as a card move
             action.named_alone = False
+        if any(c.bounds is not None for c in spec.choices):  # values read from the position
+            action.offer = self._choice_offer(spec.choices)
         if card_choices:
             action.card_choices = self._choice_values(spec.choices)
             action.choice_condition = self.exprs.condition(about_choice) if about_choice is not None else None
@@ -425,7 +440,8 @@ class CompiledGame:
         return action
 
     def _choice_values(self, choices: Any) -> list[tuple]:
-        """Per player, the values a move's choices offer, in order: the first choice varies slowest."""
+        """Per player, the values a move's choices offer, in order: the first choice varies slowest
+        (a number whose bounds read the position offers nothing here: see `_choice_offer`)."""
         per_player = []
         for p in range(self.players):
             lists = []
@@ -436,6 +452,41 @@ class CompiledGame:
                     lists.append(choice.values)
             per_player.append(lists[0] if len(lists) == 1 else tuple(itertools.product(*lists)))
         return per_player
+
+    def _choice_offer(self, choices: Any) -> Callable[[Any, int], tuple]:
+        """The values a move's choices offer in a position, when a number's bounds read it
+        (`choosing a number n from 0 to size of own hand`): a function (state, player)."""
+        parts: list[Any] = []  # per choice: its values per player, or its bounds to evaluate
+        for choice in choices:
+            if choice.bounds is not None:
+                low, high = (self.exprs.expr(b) if not isinstance(b, (int, float)) else _constant_fn(b)
+                             for b in choice.bounds)
+                parts.append((low, high, choice))
+            elif choice.kind == "player":
+                parts.append([tuple(s + 1 for s in range(self.players) if not (choice.other_than_own and s == p))
+                              for p in range(self.players)])
+            else:
+                parts.append([choice.values] * self.players)
+        several = len(choices) > 1
+
+        def offer(st: Any, p: int) -> tuple:
+            lists = []
+            for part in parts:
+                if type(part) is list:
+                    lists.append(part[p])
+                    continue
+                low, high, choice = part
+                a, b = low(st, p, None), high(st, p, None)
+                if a != int(a) or b != int(b):
+                    raise RulesRuntimeError(f"{choice.pos}: the choice '{choice.name}' runs from {a:g} to {b:g}: "
+                                            "its bounds must be whole numbers")
+                if b - a > 1000:
+                    raise RulesRuntimeError(f"{choice.pos}: the choice '{choice.name}' would offer {b - a + 1:g} values "
+                                            "(at most 1001)")
+                lists.append(tuple(range(int(a), int(b) + 1)))
+            return lists[0] if not several else tuple(itertools.product(*lists))
+
+        return offer
 
     def _taking(self, spec: Any) -> TakenCards:
         """A move that takes N chosen cards: its zones, the table of cards its test accepts and

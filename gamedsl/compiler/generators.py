@@ -57,7 +57,7 @@ def _listing(game: CompiledGame, action: CompiledAction) -> list[str]:
     """The statements that add the moves of one action to `out`."""
     exprs = game.exprs
     if action.values is not None:  # choices (`for each n`): one move per value, its condition asked of each
-        offered = _offered(game, action.values)
+        offered = _offered(game, action, action.values)
         lines = [f"    for value in {offered}:", f"        mv = ({action.index}, value, {NO}, {NO})"]
         tests = []
         if game.model.eliminated is not None:  # players out of the game are not chosen
@@ -86,8 +86,11 @@ def _listing(game: CompiledGame, action: CompiledAction) -> list[str]:
     return [f"    if {exprs.call(action.condition)}:", *(f"        {line}" for line in body)]
 
 
-def _offered(game: CompiledGame, values: list[tuple]) -> str:
-    """The values a move offers its mover, as code: one list for every player, else each one's."""
+def _offered(game: CompiledGame, action: CompiledAction, values: list[tuple]) -> str:
+    """The values a move offers its mover, as code: one list for every player, else each one's,
+    or asked of the position when a choice's bounds read it."""
+    if action.offer is not None:
+        return f"{game.exprs.bind(action.offer)}(st, p)"
     if all(v == values[0] for v in values):
         return game.exprs.bind(tuple(values[0]))
     return f"{game.exprs.bind([tuple(v) for v in values])}[p]"  # a player other than the mover
@@ -104,7 +107,7 @@ def _card_moves_with_choices(game: CompiledGame, action: CompiledAction) -> list
     if action.choice_condition is not None:
         tests.append(exprs.call(action.choice_condition))
     lines = ["cards = []", f"st._generate_card_moves({exprs.bind(action)}, p, cards)",
-             "for move in cards:", f"    for value in {_offered(game, action.card_choices)}:",
+             "for move in cards:", f"    for value in {_offered(game, action, action.card_choices)}:",
              "        mv = move + (value,)"]
     if action.seat_choices:
         lines.append("        st._chosen = mv  # for p's hand, the players chosen")

@@ -73,6 +73,10 @@ class Selections:
     def expr(self, node: Any) -> Fn:
         if isinstance(node, ast.HolderOf):
             return self.holder(node)
+        if isinstance(node, ast.PlayedBy):
+            return self.played_by(node)
+        if isinstance(node, ast.TrickWinner):
+            return self.trick_winner(node)
         picks = self.picks(node.selection)
         if node.kind == "count":
             return lambda st, p, mv: len(picks(st, p, mv))
@@ -123,6 +127,24 @@ class Selections:
             return 0
 
         return holder
+
+    def played_by(self, node: ast.PlayedBy) -> Fn:
+        """The seat (1, 2, …) whose move put the card where it lies, on a zone that records it."""
+        from ..engine.tricks import player_who_played  # (the engine imports the compiler)
+        card = self.cards.typed(node.card, "card")
+        zones = [z.id for z in self.cards.exprs.zones.instances if z.spec.records_players]
+        return lambda st, p, mv: player_who_played(st, zones, card(st, p, mv))
+
+    def trick_winner(self, node: ast.TrickWinner) -> Fn:
+        """The seat who played the card that wins the zone's trick: the highest trump by the
+        order if one was played, else the highest card of the suit led."""
+        from ..engine.tricks import trick_winner
+        place = [-1] * 16
+        for i, rank in enumerate(self.cards.orders[node.order.text]):
+            place[rank] = i
+        zone_ids = self.cards.exprs.zone_ids(node.zone)
+        trumps = self.cards.typed(node.trumps, "suit") if node.trumps is not None else (lambda st, p, mv: None)
+        return lambda st, p, mv: trick_winner(st, zone_ids(st, p)[0], place, trumps(st, p, mv))
 
     def move_effect(self, node: ast.MoveSelected) -> Fn:
         from ..engine.selections import move_selected  # (the engine imports the compiler)

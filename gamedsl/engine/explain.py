@@ -152,11 +152,13 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
         if action.only_if_others and not ordinary:
             return info, f"'{action.name}' is only allowed when another move is legal"
     if action.values is not None:
-        shown = choices_text(action, card) if card in action.values[p] else ""
+        offered = action.offered(state, p)
+        shown = choices_text(action, card) if card in offered else ""
         if not shown:
             if len(action.choices) == 1 and action.choices[0].kind == "number":
-                values = action.values[p]
-                return info, f"'{action.name}' takes a value from {values[0]} to {values[-1]}"
+                if not offered:
+                    return info, f"'{action.name}' has no value to take here"
+                return info, f"'{action.name}' takes a value from {offered[0]} to {offered[-1]} here"
             return info, f"'{action.name}' cannot choose that here"
         for slot in action.seat_choices:
             seat = card if slot is None else card[slot]
@@ -292,7 +294,7 @@ def _why_not_chosen(state: State, action: Any, move: Internal) -> tuple[RuleInfo
     if len(move) < 5:
         return info, f"'{action.name}' chooses too: say what, e.g. '… choosing {example}'"
     value = move[4]
-    if value not in action.card_choices[p]:
+    if value not in action.offered(state, p):
         return info, f"'{action.name}' cannot choose {choices_text(action, value)} here"
     for slot in action.seat_choices:
         seat = value if slot is None else value[slot]

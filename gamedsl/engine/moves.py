@@ -306,9 +306,10 @@ def read_choices(action: Any, words: list[str], text: str) -> Any:
     lead = f"{action.name} … choosing" if action.card_choices is not None else action.name
     form = f"{lead} " + " ".join(_CHOICE_EXAMPLE[c.kind] for c in choices)
     if len(choices) == 1 and choices[0].kind == "number":  # `bid 2`
-        values = choices[0].values or (0,)
         if len(words) != 1 or not _WHOLE_NUMBER.fullmatch(words[0]):
-            raise InvalidMoveError(f"'{text}': write '{lead} N' with N from {values[0]} to {values[-1]}")
+            values = choices[0].values
+            span = f" with N from {values[0]} to {values[-1]}" if values else ""
+            raise InvalidMoveError(f"'{text}': write '{lead} N'{span}")
         return int(words[0])
     if len(words) != len(choices):
         raise InvalidMoveError(f"'{text}': write '{form}'")

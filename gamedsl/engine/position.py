@@ -18,13 +18,14 @@ from ..limits import seed_problem
 from ..model.card_types import value_from_text, value_text
 from ..terminal import brief
 from .state import State
+from .tricks import aligned
 
 if TYPE_CHECKING:
     from .game import Game
 
 DEFAULT_PHASE = "play"
 _KEYS = ("game", "deal", "turn", "phase", "moves_this_turn", "zones", "counters", "scores", "seed", "over",
-         "combinations", "face_down", "revealed", "wilds", "closed")
+         "combinations", "face_down", "revealed", "wilds", "closed", "played_by")
 MAX_POSITION_SIZE = 256_000  # characters: a real position takes a few thousand
 MAX_POSITION_VALUES = 20_000  # a real one, a few hundred: two packs are 104 cards
 MAX_PROBLEMS = 20  # shown at once: the first ones tell what is wrong
@@ -53,6 +54,10 @@ def to_yaml(state: State) -> str:
     if state.declared:  # what each wild lying on a zone stands for, by its place (0: the bottom)
         doc["wilds"] = {c.zones.names[z]: {i: cards.RANK_TEXT[x >> 2] for i, x in sorted(d.items())}
                         for z, d in sorted(state.declared.items())}
+    played = {c.zones.names[z]: [f"P{seat + 1}" if seat >= 0 else "none" for _, seat in aligned(state, z)]
+              for z in c.records_players if state.zones[z]}
+    if played:  # who played each card of a trick, bottom first
+        doc["played_by"] = played
     if c.counters.labels:
         doc["counters"] = {label: _number(v) if kind == "number" else value_text(kind, v) or "none"
                            for label, kind, v in zip(c.counters.labels, c.counters.holds, state.counters)}
@@ -225,6 +230,7 @@ def load_position(game: Game, text: str) -> State:
         state.public = frozenset(c for c in (cards.parse_card(str(x)) for x in revealed) if c is not None)
     _load_face_down(state, doc.get("face_down") or {}, problems)
     _load_wilds(state, doc.get("wilds") or {}, problems)
+    _load_played_by(state, doc.get("played_by") or {}, problems)
     closed = doc.get("closed") or []
     if not isinstance(closed, list) or any(str(z) not in c.zones.by_name for z in closed):
         problems.append(f"'closed' must list zones of this game, not {closed!r}")
@@ -291,6 +297,40 @@ def _load_wilds(state: State, wilds: Any, problems: list[str]) -> None:
             else:
                 declared.setdefault(zone_id, {})[place] = rank << 2
     state.declared = declared
+
+
+def _load_played_by(state: State, played: Any, problems: list[str]) -> None:
+    """`played_by: {trick: [P2, P3]}`: who played each card of a zone that records it, bottom
+    first (`none` for a card no player played there)."""
+    c = state._c
+    if not isinstance(played, dict):
+        problems.append("'played_by' must map zones to the players who played their cards: {trick: [P2, P3]}")
+        return
+    found: dict[int, tuple[tuple[int, int], ...]] = {}
+    for name, seats in played.items():
+        zone_id = c.zones.by_name.get(str(name))
+        if zone_id is None or not c.records[zone_id]:
+            problems.append(f"played_by: '{name}' is not a zone that records who played" if zone_id is not None
+                            else f"played_by: unknown zone '{name}'")
+            continue
+        pile = state.zones[zone_id]
+        if not isinstance(seats, list) or len(seats) != len(pile):
+            problems.append(f"played_by: {name} holds {len(pile)} cards: list one player (P1 …) or none for each")
+            continue
+        pairs = []
+        for card, seat in zip(pile, seats):
+            text = str(seat)
+            number = int(text[1:]) if text[:1] in "Pp" and text[1:].isdigit() else None
+            if text == "none":
+                pairs.append((card, -1))
+            elif number is None or not 1 <= number <= c.players:
+                problems.append(f"played_by: {name}: {seat!r} is not a player (P1 to P{c.players}) or none")
+                break
+            else:
+                pairs.append((card, number - 1))
+        else:
+            found[zone_id] = tuple(pairs)
+    state.played_into = found
 
 
 def _load_combinations(state: State, combos: Any, problems: list[str]) -> None:

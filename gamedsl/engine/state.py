@@ -17,6 +17,7 @@ from ..compiler.appliers import UndoFrame
 from ..compiler.building import ByCounter
 from ..errors import IllegalMoveError, RulesRuntimeError
 from .moves import EXCHANGE, NO, Internal, LegalMoves, Move, resolve_text
+from .tricks import aligned, record
 
 if TYPE_CHECKING:
     from .game import Game
@@ -69,6 +70,8 @@ class State:
         self._legal: list[Internal] | None = None
         self._deal_rng: random.Random | None = None  # while a deal is dealt: its generator
         self.declared: dict[int, dict[int, int]] = {}  # zone -> {place in it: the card a wild there stands for}
+        # zone -> ((card, seat), …): who played each card of a zone that `records who played` (tricks.py)
+        self.played_into: dict[int, tuple[tuple[int, int], ...]] = {}
         self.closed: frozenset[int] = frozenset()  # zones out of the game until the deal ends (`close …`)
         # Only in games that ask (`a turn begins N times in the same position`): how many times
         # each position has begun a turn, and how many times the current turn's position has.
@@ -256,7 +259,7 @@ class State:
             self.counters = list(frame.counters)
         if frame.extra is not None:
             (self.phase, self.public, self.combos, self.played_by, self.winner, self.declared,
-             self.closed, self.shuffled_at) = frame.extra
+             self.closed, self.shuffled_at, self.played_into) = frame.extra
         (self.current, self.deal_number, self.turn_number, self.moves_in_turn, self.over,
          self.points, results_len) = frame.scalars
         del self.results[results_len:]
@@ -300,9 +303,12 @@ class State:
         """A hashable key of the position (not of the history): equal positions, equal keys."""
         combos = tuple(sorted((z, c.kind.name) for z, c in self.combos.items() if self.zones[z]))
         declared = tuple(sorted((z, tuple(sorted(d.items()))) for z, d in self.declared.items()))
-        return (self.current, self.deal_number, self.over, self.phase, tuple(tuple(z) for z in self.zones),
-                tuple(self.counters), tuple(self.points), self.public, combos, self.moves_in_turn, declared,
-                self.closed)
+        key = (self.current, self.deal_number, self.over, self.phase, tuple(tuple(z) for z in self.zones),
+               tuple(self.counters), tuple(self.points), self.public, combos, self.moves_in_turn, declared,
+               self.closed)
+        if self._c.records_players:  # who played the cards of a trick is part of the position
+            key += (tuple(tuple(aligned(self, z)) for z in self._c.records_players),)
+        return key
 
     def __repr__(self) -> str:
         return f"<State {self.game.title} deal {self.deal_number} {self.current_player} to move>"
@@ -516,6 +522,8 @@ class State:
             else:
                 pile.remove(card)
             target.append(card)
+        if self._c.records[dst]:
+            record(self, dst, move[1])
 
     def _moves_after_first_effects(self, action: Any, p: int, src: int) -> list[Internal]:
         """The moves of `action` from `src`, which is empty, as they are once the move's `first:`
@@ -729,8 +737,12 @@ class State:
         moved: tuple[int, ...] = ()
         if action.group:  # the card and everything on top of it, in order
             at = len(pile) - 1 - pile[::-1].index(wanted)
-            self.zones[dst].extend(pile[at:])
+            group = pile[at:]
+            self.zones[dst].extend(group)
             del pile[at:]
+            if c.records[dst]:
+                record(self, dst, group)
+            return
         elif wanted == NO or c.top_only[src]:
             if not pile:
                 raise RulesRuntimeError(f"move {action.info.cite()}: {c.zones.names[src]} is empty when its card "
@@ -741,6 +753,8 @@ class State:
             moved = (wanted,)
         target = self.zones[dst]
         target.extend(moved)
+        if c.records[dst]:  # a trick: the cards remember who played them
+            record(self, dst, moved)
         if c.has_wilds and moved:
             if len(pile) in self.declared.get(src, ()):
                 self._declare(src, len(pile), None)
@@ -785,7 +799,7 @@ class State:
         frame = self._frame
         if frame is not None and frame.extra is None:
             frame.extra = (self.phase, self.public, self.combos, self.played_by, self.winner, self.declared,
-                           self.closed, self.shuffled_at)
+                           self.closed, self.shuffled_at, self.played_into)
             self.combos = dict(self.combos)
             self.played_by = dict(self.played_by)
 
@@ -1026,6 +1040,7 @@ class State:
             self.played_by = {}
             self.winner = None
             self.declared = {}
+            self.played_into = {}
             self.closed = frozenset()
             self.counters = [start if not keep else value for start, keep, value
                              in zip(c.counters.start, c.counters.whole_match, kept)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import cards
+from .tricks import aligned
 from ..model.card_types import value_text
 
 if TYPE_CHECKING:
@@ -44,6 +45,9 @@ def observation(state: State, player: str | int) -> dict[str, Any]:
         "combinations": {c.zones.names[z]: combo.kind.name for z, combo in state.combos.items() if state.zones[z]},
         "played_by": {c.zones.names[z]: f"P{seat + 1}" for z, seat in state.played_by.items() if state.zones[z]},
         "zones": {c.zones.names[z]: visible_cards(state, z, seat) for z in range(len(state.zones))},
+        # who played each card of a zone that records it (a trick), bottom first; None: no player
+        "trick_players": {c.zones.names[z]: [f"P{s + 1}" if s >= 0 else None for _, s in aligned(state, z)]
+                          for z in c.records_players},
         # what each wild lying on a zone stands for, by its place from the bottom: {P1.side2: {3: "8"}}
         "closed": sorted(c.zones.names[z] for z in state.closed),
         "wilds": {c.zones.names[z]: {i: cards.RANK_TEXT[x >> 2] for i, x in sorted(d.items())}

@@ -89,6 +89,9 @@ class CardChecks:
             if expr.suit_order is not None and expr.suit_order.text not in self.suit_orders:
                 self.unknown(expr.suit_order.pos, "suit order", expr.suit_order.text, self.suit_orders)
             return True
+        if isinstance(expr, (ast.PlayedBy, ast.TrickWinner)):
+            self.check_trick_expr(expr, per_player, in_move)
+            return True
         if isinstance(expr, ast.HolderOf):
             typer = self.typer()
             if literal_text(expr.card) is not None and typer.type_of(expr.card) == "word":
@@ -122,6 +125,35 @@ class CardChecks:
                 self.error(expr.pos, "colours are used here but the file declares none ('colour red: H D')")
             return True
         return False
+
+    def check_trick_expr(self, expr: Any, per_player: bool, in_move: bool) -> None:
+        """`player who played CARD` and `winner of ZONE by ORDER [, trumps SUIT]`: read from zones
+        that `records who played`."""
+        recording = [name for name, zone in self.zones.items() if zone.records_players]
+        if isinstance(expr, ast.PlayedBy):
+            if not recording:
+                self.error(expr.pos, "'player who played': no zone remembers who played its cards",
+                           "add 'records who played' to the zone cards are played to: "
+                           "'trick: shared, pile, face up, records who played'")
+            self.check_card_operand(expr.card, per_player, in_move, "player who played")
+            return
+        zone = self.check_zone_ref(expr.zone, per_player)
+        if zone is not None and not zone.records_players:
+            self.error(expr.zone.pos, f"'winner of {expr.zone.name}': zone '{expr.zone.name}' does not remember who "
+                       "played its cards", f"add 'records who played' to zone '{expr.zone.name}'")
+        if expr.order.text not in self.orders:
+            self.unknown(expr.order.pos, "order", expr.order.text, self.orders)
+        if expr.trumps is not None:
+            typer = self.typer()
+            if literal_text(expr.trumps) is not None and typer.type_of(expr.trumps) == "word":
+                if not typer.literal(expr.trumps, "suit")[0] and literal_text(expr.trumps) != "none":
+                    self._bad_value(ast.Name(expr.trumps.pos, literal_text(expr.trumps)), "a suit (spades, ♥)")
+            else:
+                self.check_expr(expr.trumps, per_player, in_move)
+                kind = self.type_of(expr.trumps)
+                if kind != "suit":
+                    self.error(expr.trumps.pos, f"', trumps …' takes a suit, and this is {ARTICLE.get(kind, kind)}",
+                               "write a suit ('spades') or a counter that holds a suit")
 
     def check_card_operand(self, node: Any, per_player: bool, in_move: bool, what: str) -> None:
         """An operand that must be a card: `the card`, `top of ZONE`, a counter holding a card."""

@@ -503,7 +503,8 @@ class Checker(CardChecks):
         return ZoneSpec(decl.name, count, decl.owner == "each", decl.kind or "pile", face, group, decks, jokers,
                         decl.count is not None, info, decl.sorted_by.text if decl.sorted_by else None,
                         tuple(sorted(ranks)) if ranks else cards.STANDARD_RANKS, tuple(suit_sets), decl.keeps_up,
-                        differ, per_suit, tuple((c.name, c.variable, c.offset, c.fixed, c.pos) for c in decl.covered))
+                        differ, per_suit, tuple((c.name, c.variable, c.offset, c.fixed, c.pos) for c in decl.covered),
+                        decl.records_players)
 
     def check_covers(self, zones: dict[str, ZoneSpec]) -> None:
         """`covered by ZONE[i+N] and …`: zones that exist, of the same owner, numbers that exist for
@@ -1344,9 +1345,15 @@ class Checker(CardChecks):
             if choice.kind == "player?":
                 self.error(choice.pos, "a player chosen may be 'other than own' only", "write 'a player p other than own'")
                 choice = ast.Choice(choice.pos, "player", choice.name)
+            bounds = None
             if choice.kind == "number":
-                low, high = choice.low, choice.high
-                if low != int(low) or high != int(high) or high < low:
+                low, high = _constant(choice.low), _constant(choice.high)
+                if low is None or high is None:  # read from the position when the moves are listed
+                    for bound in (choice.low, choice.high):
+                        if _constant(bound) is None:
+                            self.check_expr(bound, per_player=True)
+                    bounds = (choice.low, choice.high)
+                elif low != int(low) or high != int(high) or high < low:
                     self.error(choice.pos, "a move's values must be whole numbers, from the lower to the higher")
                 elif high - low > 1000:
                     self.error(choice.pos, "a move may take at most 1000 values")
@@ -1362,7 +1369,7 @@ class Checker(CardChecks):
                         values = tuple(self.orders[choice.order.text])
                 else:
                     values = tuple(sorted(self.ranks_in_play(self.zones)))
-            specs.append(ChoiceSpec(choice.name, choice.kind, values, choice.other_than_own, choice.pos))
+            specs.append(ChoiceSpec(choice.name, choice.kind, values, choice.other_than_own, choice.pos, bounds))
             self.move_choices[choice.name] = choice.kind
         if len(specs) > 4:
             self.error(given[4].pos, "a move carries at most 4 choices")
@@ -1657,6 +1664,17 @@ def _uses_own(effects: tuple[Any, ...]) -> bool:
         return False
 
     return walk(effects)
+
+
+def _constant(bound: Any) -> float | None:
+    """A choice's bound written as a number (`3`, `-1`), or None when it is an expression."""
+    if isinstance(bound, (int, float)):
+        return float(bound)
+    if isinstance(bound, ast.Num):
+        return bound.value
+    if isinstance(bound, ast.Neg) and isinstance(bound.operand, ast.Num):
+        return -bound.operand.value
+    return None
 
 
 def _name_pos(ref: ast.ZoneRef) -> SourcePos:

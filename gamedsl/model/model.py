@@ -7,6 +7,7 @@ conditions stay syntax-tree nodes here, but every name in them is known to resol
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import SourcePos
 from ..syntax import ast
@@ -50,6 +51,7 @@ class ZoneSpec:
     per_suit: bool = False  # `one per suit`: instance i is bound to suit i (S H D C), named by it
     # `covered by row7[i] and row7[i+1]`: (zone, variable or None, offset, fixed number or None, where)
     covered: tuple[tuple, ...] = ()
+    records_players: bool = False  # `records who played`: each card a move puts there remembers its player
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,7 @@ class ChoiceSpec:
     values: tuple[int, ...]  # suits 0-3, rank codes, numbers (players: worked out for the number of players)
     other_than_own: bool
     pos: SourcePos
+    bounds: tuple[Any, Any] | None = None  # a number from expressions (`to size of own hand`): asked per listing
 
 
 @dataclass(frozen=True)

@@ -236,6 +236,27 @@ class Selected:
 
 
 @dataclass(frozen=True)
+class PlayedBy:
+    """`player who played CARD`: the seat (1, 2, …) whose move put the card on a zone that
+    `records who played`, where it lies now; 0 when it lies on none or no move put it there."""
+
+    pos: SourcePos
+    card: Any
+
+
+@dataclass(frozen=True)
+class TrickWinner:
+    """`winner of trick by ORDER [, trumps SUIT]`: the seat who played the highest card of the
+    trumps in the zone, or else of the suit of its first card (the suit led), by the order; the
+    card played first wins a tie. 0 for an empty zone."""
+
+    pos: SourcePos
+    zone: ZoneRef
+    order: Name
+    trumps: Any = None
+
+
+@dataclass(frozen=True)
 class HolderOf:
     """`holder of CARD`: the seat (1, 2, …) whose own zones hold the card; 0 when none does."""
 
@@ -655,6 +676,7 @@ class ZoneDecl:
     empties_differ: tuple[SourcePos, str] | None = None  # `empty piles differ`: where, and the word (piles, slots, ...)
     per_suit: SourcePos | None = None  # `one per suit`: each instance is bound to a suit (where it is written)
     covered: tuple[CoverRef, ...] = ()  # `covered by row7[i] and row7[i+1]`
+    records_players: bool = False  # `records who played`: its cards remember who played them
 
 
 @dataclass(frozen=True)
@@ -882,8 +904,8 @@ class Choice:
     name: str
     order: Name | None = None  # a rank of this order
     other_than_own: bool = False
-    low: float = 0
-    high: float = 0
+    low: Any = 0  # a number, or an expression (`size of own hand`) asked when the moves are listed
+    high: Any = 0
 
 
 @dataclass(frozen=True)

@@ -399,7 +399,8 @@ class _ToAst(Transformer):
         return ast.Remove(self._pos(meta, children), str(children[0]))
 
     def signed_number(self, meta, children):
-        return float(children[0])
+        value = float(children[-1])
+        return -value if len(children) > 1 and str(children[0]) == "-" else value
 
     # ---- cards --------------------------------------------------------------------
     def cards_block(self, meta, children):
@@ -478,6 +479,9 @@ class _ToAst(Transformer):
 
     def top_face_attr(self, meta, children):
         return ("face", self._pos(meta, children), (None, str(children[0])))
+
+    def records_attr(self, meta, children):
+        return ("records_players", self._pos(meta, children), True)
 
     def keeps_up_attr(self, meta, children):
         return ("keeps_up", self._pos(meta, children), True)
@@ -844,8 +848,8 @@ class _ToAst(Transformer):
         return choice
 
     def choice_number(self, meta, children):
-        return ast.Choice(self._pos(meta, children), "number", str(children[0]),
-                          low=float(children[1]), high=float(children[2]))
+        low, high = (c.value if isinstance(c, ast.Num) else c for c in children[1:3])
+        return ast.Choice(self._pos(meta, children), "number", str(children[0]), low=low, high=high)
 
     def taking_clause(self, meta, children):
         pos = self._pos(meta, children)
@@ -1451,6 +1455,13 @@ class _ToAst(Transformer):
 
     def holder_of(self, meta, children):
         return ast.HolderOf(self._pos(meta, children), children[0])
+
+    def played_by(self, meta, children):
+        return ast.PlayedBy(self._pos(meta, children), children[0])
+
+    def trick_winner(self, meta, children):
+        order = ast.Name(self._tpos(children[1]), str(children[1]))
+        return ast.TrickWinner(self._pos(meta, children), children[0], order, children[2] if len(children) > 2 else None)
 
     def cond_any_selected(self, meta, children):
         return ast.Selected(self._pos(meta, children), "any", children[0])
