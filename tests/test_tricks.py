@@ -224,3 +224,66 @@ def test_counters_and_options_may_start_below_zero(tmp_path):
     st = game.new_game(1)
     assert yaml.safe_load(st.to_yaml())["counters"]["P1.bid"] == -1
     assert game.options["penalty"] == -10
+
+
+PASSING = '''game "Passing"
+players 4
+zones:
+    stock: shared, pile, face down, holds 1 standard deck
+    hand: each player, fan, face up to owner
+    pass: each player, pile, face down
+counter delivered: shared, starts 0
+deal:
+    shuffle stock
+    deal 13 from stock to each hand
+# left, right, across, then no pass: by the deal's number
+value receiver: own seat mod 4 + 1 if deal_number mod 4 = 1 else (own seat + 2) mod 4 + 1 if deal_number mod 4 = 2 else (own seat + 1) mod 4 + 1
+move give "pass 3 cards":
+    taking 3 cards from own hand
+    to own pass
+    only when size of own pass = 0
+    then: end turn
+whenever delivered "every player has passed: the cards go to their receivers":
+    when every player with (size of own pass = 3)
+    then:
+        for each player: move all of own pass to receiver's hand
+        set delivered to 1
+end done "passed":
+    when delivered = 1
+'''
+
+
+@pytest.mark.parametrize("deal, receivers", [(1, "P2 P3 P4 P1"), (2, "P4 P1 P2 P3"), (3, "P3 P4 P1 P2"),
+                                             (5, "P2 P3 P4 P1")])
+def test_passing_to_a_player_a_value_names(tmp_path, deal, receivers):
+    game = load(tmp_path, PASSING)
+    st = game.new_game(1)
+    assert len(st.legal_moves()) == 286  # every set of 3 of 13 cards
+    doc = yaml.safe_load(st.to_yaml())
+    doc["deal"] = deal
+    st = game.load_position(yaml.dump(doc))
+    given = {}
+    for _ in range(4):
+        move = st.legal_moves()[0]
+        given[st.current_player] = set(move.card.split())
+        st.play(move)
+    after = yaml.safe_load(st.to_yaml())["zones"]
+    for giver, receiver in zip(["P1", "P2", "P3", "P4"], receivers.split()):
+        assert given[giver] <= set(after[f"{receiver}.hand"]), (giver, receiver)
+
+
+def test_mod_and_a_zero_divisor(tmp_path):
+    text = PASSING.replace("own seat mod 4 + 1 if", "own seat mod (deal_number - 1) + 1 if")
+    game = load(tmp_path, text)
+    st = game.new_game(1)
+    with pytest.raises(gamedsl.errors.RulesRuntimeError) as info:
+        for _ in range(4):
+            st.play(st.legal_moves()[0])
+    assert "division by zero" in str(info.value) and "mod 0" in str(info.value)
+
+
+def test_a_possessive_must_name_a_seat(tmp_path):
+    text = PASSING.replace("receiver's hand", "reciever's hand")
+    with pytest.raises(RulesError) as info:
+        load(tmp_path, text)
+    assert "receiver" in str(info.value) and "tricks.game:" in str(info.value)

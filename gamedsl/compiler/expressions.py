@@ -126,6 +126,20 @@ class ExprCompiler:
                 return int(seat) - 1
 
             return seat_in_counter
+        if owner and owner.endswith("'s") and owner[:-2] in self.model.values:  # `receiver's hand`
+            name = owner[:-2]
+            holder: list[Fn] = []  # the value, compiled when first asked (values may refer to each other)
+
+            def seat_in_value(st: Any, p: int) -> int:
+                if not holder:
+                    holder.append(self._value(name))
+                seat = holder[0](st, p, None)
+                if not 1 <= seat <= players or seat != int(seat):
+                    where = f" ('{owner}' at {pos.file}:{pos.line})" if pos is not None else ""
+                    raise RulesRuntimeError(f"value '{name}' is {seat:g}, which is not a seat (1 to {players})" + where)
+                return int(seat) - 1
+
+            return seat_in_value
         return lambda st, p: p
 
     def zone_ids(self, ref: ast.ZoneRef) -> Callable[[Any, int], tuple[int, ...]]:
@@ -200,7 +214,7 @@ class ExprCompiler:
             return f"len({zone})" if zone else None
         if isinstance(node, ast.BinOp):
             left, right = self.call(self.expr(node.left)), self.call(self.expr(node.right))
-            if node.op == "/":  # checked: a zero divisor names the rule instead of a raw ZeroDivisionError
+            if node.op in ("/", "mod"):  # checked: a zero divisor names the rule instead of a raw ZeroDivisionError
                 return f"{self.bind(self.divide(node))}({left}, {right})"
             return f"({left} {_ARITH_SOURCE[node.op]} {right})"
         if isinstance(node, ast.Neg):
@@ -355,7 +369,7 @@ class ExprCompiler:
             return lambda st, p, mv: fn(a(st, p, mv) for a in args)
         if isinstance(node, ast.BinOp):
             left, right = self.expr(node.left), self.expr(node.right)
-            op = self.divide(node) if node.op == "/" else _ARITH[node.op]
+            op = self.divide(node) if node.op in ("/", "mod") else _ARITH[node.op]
             return lambda st, p, mv: op(left(st, p, mv), right(st, p, mv))
         if isinstance(node, ast.Neg):
             inner = self.expr(node.operand)
@@ -569,10 +583,12 @@ class ExprCompiler:
         says where (games that never divide pay nothing for the check)."""
         where = f"{node.pos.file}:{node.pos.line}:{node.pos.column}, in {enclosing_rule(self.model, node.pos)}"
 
+        remainder = node.op == "mod"
+
         def divide(a: float, b: float) -> float:
             if b == 0:
-                raise RulesRuntimeError(f"division by zero ({a:g} / 0) at {where}")
-            return a / b
+                raise RulesRuntimeError(f"division by zero ({a:g} {node.op} 0) at {where}")
+            return a % b if remainder else a / b
 
         return divide
 

@@ -586,6 +586,8 @@ class Checker(CardChecks):
             if self.move_choices[name] != "player":
                 self.error(pos, f"'{owner}': '{name}' is a {self.move_choices[name]} chosen, not a player")
             return
+        if name in self.values and name not in self.counters:  # a value that gives a seat: `receiver's hand`
+            return
         counter = self.counters.get(name)
         if counter is not None and counter.holds != "number":
             self.error(pos, f"'{owner}': counter '{name}' holds a {counter.holds}, not a seat",
@@ -593,8 +595,8 @@ class Checker(CardChecks):
             return
         if counter is None or counter.per_player:
             choices = [n for n, c in self.counters.items() if not c.per_player] + list(SEAT_OWNERS) + ["opponent"]
-            self.error(pos, f"'{owner}': '{name}' is not a shared counter holding a seat",
-                       did_you_mean(name, choices) or "write own, opponent's, winner's or COUNTER's")
+            self.error(pos, f"'{owner}': '{name}' is not a shared counter holding a seat, nor a value",
+                       did_you_mean(name, choices + list(self.values)) or "write own, opponent's, winner's, COUNTER's or VALUE's")
 
     def check_fixed_owner(self, ref: ast.ZoneRef, where: str) -> None:
         """Moves and priorities list their zones once for each player to move: `own`, `opponent's`

@@ -105,7 +105,7 @@ _TERMINAL_WORDS = {
     "COLOUR": "colour",
     "COMPARE": "a comparison (= != < <= > >=)",
     "ADD_OP": "+ or -",
-    "MUL_OP": "* or /",
+    "MUL_OP": "*, / or mod",
     "FREELY": "freely",
     "$END": "the end of the file",
 }
