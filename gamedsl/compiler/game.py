@@ -80,9 +80,11 @@ class CompiledAction:
 
 @dataclass
 class TakenCards:
-    """`taking N cards from ZONES [that are …] [whose points by P sum to EXPR]`."""
+    """`taking N cards | A to B cards | any cards from ZONES [that are …] [whose points by P sum to EXPR]`."""
 
-    count: int
+    low: int  # the fewest cards of a set
+    high: int | None  # the most (None: any number)
+    form: str  # exactly | range | any
     zones: list[tuple[int, ...]]  # per player
     accepts: list[bool]  # card -> may it be taken (the `that are` test)
     points: list[float] | None  # card -> its points, when the cards must sum to `total`
@@ -489,7 +491,7 @@ class CompiledGame:
         return offer
 
     def _taking(self, spec: Any) -> TakenCards:
-        """A move that takes N chosen cards: its zones, the table of cards its test accepts and
+        """A move that takes chosen cards: its zones, the table of cards its test accepts and
         each card's points."""
         z = self.zones
         accepts = [True] * 64
@@ -503,7 +505,7 @@ class CompiledGame:
             worth = self.model.points[spec.points]
             points = [float(worth.get(c >> 2, 0)) for c in range(64)]
         total = self.exprs.expr(spec.total) if spec.total is not None else None
-        return TakenCards(spec.count, z.per_player(spec.zones), accepts, points if spec.points else None, total)
+        return TakenCards(spec.low, spec.high, spec.form, z.per_player(spec.zones), accepts, points if spec.points else None, total)
 
     def _covered(self) -> list[tuple[int, ...]]:
         """Each zone instance's covering zones: `covered by row7[i] and row7[i+1]` for row6 2 is

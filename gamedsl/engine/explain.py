@@ -16,7 +16,7 @@ from ..compiler.building import ByCounter, describe
 from ..errors import MoveError
 from ..model.model import RuleInfo
 from ..terminal import brief
-from .moves import NO, Internal, Move, choice_word, choices_text
+from .moves import NO, Internal, Move, choice_word, choices_text, taken_sizes
 
 if TYPE_CHECKING:
     from .state import State
@@ -47,7 +47,7 @@ def explain(state: State, move: Move | str) -> Explanation:
         try:
             public = state.parse_move(move)
         except MoveError as err:
-            return Explanation(move, False, None, str(err))
+            return Explanation(move, False, _taking_named(state, move), str(err))
     else:
         public = move
     internal = state.canonical(codec.internal(public, state.current))
@@ -94,14 +94,24 @@ def _barred_rank(state: State, card: int, as_card: int | None) -> tuple[RuleInfo
     return rule, f"{cards.CARD_TEXT[card]} may not stand for {cards.RANK_TEXT[as_card >> 2]} ({rule.name}: {rule.description})"
 
 
+def _taking_named(state: State, text: str) -> RuleInfo | None:
+    """The rule of the `taking` move a text names, if it does (its text did not read back: a
+    wrong number of cards, a card twice, a word that is no card)."""
+    words = text.split()
+    named = next((a for a in state._c.actions if words and a.name.lower() == words[0].lower()), None)
+    return named.info if named is not None and named.taking is not None else None
+
+
 def _why_not_taken(state: State, action: Any, move: Internal) -> tuple[RuleInfo | None, str]:
-    """Why a `taking` move is not legal: a card not available (and why), refused by its test,
-    or points that do not sum to the total."""
+    """Why a `taking` move is not legal: a number of cards it does not take, a card not
+    available (and why), refused by its test, or points that do not sum to the total."""
     c = state._c
     p = state.current
     names = c.zones.names
     info = action.info
     taking = action.taking
+    if not taking.low <= len(move[1]) <= (taking.high if taking.high is not None else len(move[1])):
+        return info, f"'{action.name}' takes {taken_sizes(taking).replace(' different', '')}, not {len(move[1])}"
     if action.condition is not None and not action.condition(state, p, move):
         return info, f"the conditions of '{action.name}' do not hold here"
     available = dict(state.available_cards(taking.zones[p]))
@@ -125,7 +135,7 @@ def _why_not_taken(state: State, action: Any, move: Internal) -> tuple[RuleInfo 
     if taking.points is not None:
         total = taking.total(state, p, None)
         got = sum(taking.points[card] for card in move[1])
-        if got != total:
+        if round(got - total, 9) != 0:
             return info, f"{' + '.join(cards.CARD_TEXT[x] for x in move[1])} make {got:g}, not {total:g}"
     return None, ""
 

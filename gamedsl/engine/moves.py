@@ -208,11 +208,11 @@ def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[I
     if named and named[0].taking is not None:
         action = named[0]
         picked = [cards.parse_card(w) for w in words[1:]]
-        count = action.taking.count
-        example = " ".join(("7D", "6H", "5S", "4C")[:count])
-        if len(picked) != count or None in picked or len(set(picked)) != count:
-            raise InvalidMoveError(f"'{text}': write '{action.name}' and {count} different card{'s' if count > 1 else ''},"
-                                   f" e.g. '{action.name} {example}'")
+        low, high = action.taking.low, action.taking.high
+        if len(picked) > 64 or None in picked or len(set(picked)) != len(picked) or not (
+                low <= len(picked) <= (high if high is not None else 64)):
+            raise InvalidMoveError(f"'{text}': write '{action.name}' and {taken_sizes(action.taking)},"
+                                   f" e.g. '{action.name} {taken_example(action.taking)}'")
         taken = tuple(sorted(picked))  # in any order: the same move
         for move in legal:
             if move[0] == action.index and move[1] == taken:
@@ -257,6 +257,22 @@ def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[I
         return (action.index, readings[0].kind.index, ranks, dst)
     names = ", ".join(kind.name for kind in sets[plays[0].index].kinds)
     raise InvalidMoveError(f"'{text}' is not a combination of this game ({names})")
+
+
+def taken_sizes(taking: Any) -> str:
+    """How many different cards a `taking` move names: `2 different cards`, `1 to 3 …`, `1 or more …`."""
+    low, high = taking.low, taking.high
+    if high is None:
+        return f"{low} or more different cards" if low > 1 else "one or more different cards"
+    if low == high:
+        return f"{low} different card{'s' if low > 1 else ''}"
+    return f"{low} to {high} different cards"
+
+
+def taken_example(taking: Any) -> str:
+    size = taking.low if taking.form == "exactly" or taking.low > 1 else min(2, taking.high or 2)
+    examples = ("7D", "6H", "5S", "4C", "3D", "2H", "8S", "9C", "10D", "JH", "QS", "KC", "AD")
+    return " ".join(examples[:size]) + (" …" if size > len(examples) else "")
 
 
 _CHOICE_EXAMPLE = {"suit": "H", "rank": "7", "player": "P2", "number": "1"}

@@ -478,30 +478,45 @@ class State:
         return found
 
     def _generate_taken(self, action: Any, p: int, out: list) -> None:
-        """`taking N cards`: every set of N available cards its test accepts (and whose points sum
-        to its total), once each, its cards in order (by card) with their zones."""
+        """`taking …`: every set of available cards its test accepts (and whose points sum to its
+        total), once each, its cards in order (by card). `taking N cards`: the sets in the order
+        of the zones; `taking A to B cards` and `taking any cards`: smaller sets first, those of a
+        size in card order."""
         taking = action.taking
         found = self.available_cards(taking.zones[p], taking.accepts)
-        count = taking.count
-        if len(found) < count:
+        low, high = taking.low, taking.high
+        if len(found) < low:
             return
         index, dst = action.index, action.targets[p][0][0]
         points = taking.points
+        total = taking.total(self, p, None) if points is not None else None
+        if taking.form != "exactly":
+            chosen_sets = taken_sets(sorted(f[0] for f in found), points, total, low, high, limits.MAX_TAKEN_SETS)
+            if chosen_sets is None:
+                raise RulesRuntimeError(
+                    f"move {action.info.cite()}: more than {limits.MAX_TAKEN_SETS} sets of cards to take here "
+                    f"({len(found)} cards available); bound the move's size ('taking 1 to 3 cards') or its cards "
+                    "('that are …'), or give every card points")
+            for chosen in chosen_sets:
+                out.append((index, chosen, NO, dst))
+            return
+        count = low
         if points is None:
             sets: Any = itertools.combinations(found, count)
         else:
-            total = taking.total(self, p, None)
+            total = _key(total)
             if count == 1:
-                sets = [(f,) for f in found if points[f[0]] == total]
+                sets = [(f,) for f in found if _key(points[f[0]]) == total]
             elif count == 2:  # pairs by the points each card needs: no pair is tried blindly
                 sets = []
                 seen: dict[float, list[tuple[int, int]]] = {}
                 for f in found:
-                    for g in seen.get(total - points[f[0]], ()):
+                    for g in seen.get(_key(total - points[f[0]]), ()):
                         sets.append((g, f))
-                    seen.setdefault(points[f[0]], []).append(f)
+                    seen.setdefault(_key(points[f[0]]), []).append(f)
             else:
-                sets = [s for s in itertools.combinations(found, count) if sum(points[f[0]] for f in s) == total]
+                sets = [s for s in itertools.combinations(found, count)
+                        if _key(sum(points[f[0]] for f in s)) == total]
         for chosen in sets:  # the cards alone name the move (the game has no card twice)
             out.append((index, tuple(sorted(f[0] for f in chosen)), NO, dst))
 
@@ -1081,3 +1096,83 @@ def _number(value: float) -> int | float:
 
 
 __all__ = ["DealResult", "State", "cards"]
+
+
+_REACH_LIMIT = 4096  # sums remembered per suffix; beyond, the suffix is judged by its bounds alone
+
+
+def _key(value: float) -> float:
+    return round(value, 9)  # points such as 0.1 add up without a float's last-digit noise
+
+
+def taken_sets(found: list[int], points: list[float] | None, total: float | None, low: int,
+               high: int | None, limit: int) -> list[tuple[int, ...]] | None:
+    """The sets of `low` to `high` (None: any number of) cards of `found` (distinct cards, in card
+    order) whose points sum to `total` (every set when `points` is None): smaller sets first,
+    those of a size in card order, each set in card order. None when there are more than `limit`.
+
+    A subset sum with exact pruning: the sums each suffix of the cards can make are worked out
+    first (while there are few of them: else the suffix's least and greatest sums bound it), so
+    the walk enters no branch that cannot reach the total. Points may be 0 or negative."""
+    n = len(found)
+    upper = n if high is None else min(high, n)
+    if low > upper:
+        return []
+    out: list[tuple[int, ...]] = []
+    if points is None:  # every set of each size (the checker bounds these to 4 cards)
+        for size in range(low, upper + 1):
+            for chosen in itertools.combinations(found, size):
+                out.append(chosen)
+                if len(out) > limit:
+                    return None
+        return out
+    assert total is not None
+    worth = [_key(points[c]) for c in found]
+    least = [0.0] * (n + 1)  # the least and the greatest sum each suffix can make
+    most = [0.0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        least[i] = least[i + 1] + min(worth[i], 0.0)
+        most[i] = most[i + 1] + max(worth[i], 0.0)
+    goal = _key(total)
+    if not least[0] - 1e-9 <= goal <= most[0] + 1e-9:
+        return []
+    cap = goal if least[0] == 0 else None  # no card worth less than 0: a sum beyond the total is of no use
+    reach: list[set[float] | None] = [None] * (n + 1)
+    reach[n] = {0.0}
+    for i in range(n - 1, -1, -1):
+        after = reach[i + 1]
+        assert after is not None
+        sums = set(after)
+        step = worth[i]
+        sums.update(x for x in (_key(s + step) for s in after) if cap is None or x <= cap)
+        if len(sums) > _REACH_LIMIT:
+            break
+        reach[i] = sums
+    chosen: list[int] = []
+    too_many = False
+
+    def walk(i: int, need: float) -> None:
+        nonlocal too_many
+        known = reach[i]
+        if known is not None:
+            if need not in known:
+                return
+        elif not least[i] - 1e-9 <= need <= most[i] + 1e-9:
+            return
+        if len(chosen) + (n - i) < low or too_many:
+            return
+        if i == n:  # need is 0 here
+            out.append(tuple(chosen))
+            too_many = len(out) > limit
+            return
+        if len(chosen) < upper:
+            chosen.append(found[i])
+            walk(i + 1, _key(need - worth[i]))
+            chosen.pop()
+        walk(i + 1, need)
+
+    walk(0, goal)
+    if too_many:
+        return None
+    out.sort(key=lambda s: (len(s), s))
+    return out

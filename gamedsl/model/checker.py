@@ -1378,14 +1378,36 @@ class Checker(CardChecks):
         return tuple(specs)
 
     def check_taking(self, stmt: ast.MoveDecl) -> TakingSpec | None:
-        """`taking N cards from ZONES [that are PRED] [whose points by POINTS sum to EXPR]`."""
+        """`taking N cards | A to B cards | any cards from ZONES [that are PRED] [whose points by
+        POINTS sum to EXPR]`."""
         taking = stmt.taking
         if taking is None:
             return None
-        count = int(taking.count) if taking.count == int(taking.count) else 0
-        if not 1 <= count <= 4:
-            self.error(taking.pos, f"a move takes 1 to 4 cards at once, not {taking.count:g}")
-            count = 1
+        summed = taking.points is not None
+        low = int(taking.low) if taking.low == int(taking.low) else 0
+        high = None if taking.high is None else int(taking.high) if taking.high == int(taking.high) else 0
+        if taking.form == "exactly":
+            if not 1 <= low <= 4:
+                self.error(taking.pos, f"a move takes 1 to 4 cards at once, not {taking.low:g}",
+                           "for sets of several sizes write 'taking 1 to 3 cards', or 'taking any cards … "
+                           "whose points by POINTS sum to EXPR'" if low > 4 else "")
+                low = high = 1
+        elif taking.form == "range":
+            assert taking.high is not None
+            if low < 1 or high is None or high < low:
+                self.error(taking.pos, f"'taking {taking.low:g} to {taking.high:g} cards': a range of whole numbers "
+                           "from the fewer to the more cards, the fewer at least 1", "write e.g. 'taking 1 to 3 cards'")
+                low, high = 1, 1
+            elif high > 4 and not summed:
+                self.error(taking.pos, f"'taking {low} to {high} cards' without a sum: a move takes at most 4 cards "
+                           "unless their points must sum to a total (the sets would be too many to list)",
+                           f"write 'taking {min(low, 4)} to 4 cards', or add 'whose points by POINTS sum to EXPR'")
+                high = max(low, 1)
+        elif not summed:
+            self.error(taking.pos, "'taking any cards' needs a sum: the sets of any size of n cards are 2^n - 1, "
+                       "too many to list",
+                       "add 'whose points by POINTS sum to EXPR', or bound the size: 'taking 1 to 4 cards'")
+        assert high is None or high >= low >= 1
         for ref in taking.zones:
             self.check_zone_ref(ref)
             self.check_fixed_owner(ref, "a move's 'taking … from'")
@@ -1404,8 +1426,8 @@ class Checker(CardChecks):
         if decks > 1 or joker_sets > 1 or any(z.holds_jokers > 2 for z in self.zones.values()):
             self.error(taking.pos, "cards taken are named by their cards, and this game has two cards alike",
                        "'taking' needs a game of one deck (no card twice)")
-        return TakingSpec(count, taking.zones, test, taking.points.text if taking.points else None, taking.total,
-                          taking.pos)
+        return TakingSpec(low, high, taking.form, taking.zones, test, taking.points.text if taking.points else None,
+                          taking.total, taking.pos)
 
     def check_combination(self, stmt: ast.CombinationDecl) -> CombinationSpec:
         for pos, problem in stmt.problems:

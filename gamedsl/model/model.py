@@ -109,7 +109,9 @@ class ChoiceSpec:
 
 @dataclass(frozen=True)
 class TakingSpec:
-    count: int
+    low: int  # the fewest cards a set holds
+    high: int | None  # the most (None: `taking any cards`)
+    form: str  # exactly | range | any
     zones: tuple[ast.ZoneRef, ...]
     test: tuple[tuple, ...]  # card predicates on `the card` (their `and`), as building rules' `empty:`
     points: str | None

@@ -910,14 +910,17 @@ class Choice:
 
 @dataclass(frozen=True)
 class Taking:
-    """`taking N cards from ZONES [that are PRED] [whose points by POINTS sum to EXPR]`."""
+    """`taking N cards | A to B cards | any cards from ZONES [that are PRED] [whose points by
+    POINTS sum to EXPR]`."""
 
     pos: SourcePos
-    count: float
+    low: float  # the fewest cards a set holds
+    high: float | None  # the most (None: `taking any cards`, no bound)
     zones: tuple[ZoneRef, ...]
     test: Any = None  # a card predicate on `the card`
     points: Name | None = None
     total: Any = None  # an expression
+    form: str = "exactly"  # exactly (`taking 2 cards`) | range (`taking 1 to 3 cards`) | any
 
 
 @dataclass(frozen=True)

@@ -856,8 +856,18 @@ class _ToAst(Transformer):
         zones = next(c for c in children if isinstance(c, tuple) and c and isinstance(c[0], ast.ZoneRef))
         test = next((c[1] for c in children if isinstance(c, tuple) and c and c[0] == "that"), None)
         summed = next((c for c in children if isinstance(c, tuple) and c and c[0] == "sum"), None)
-        return ("taking", pos, ast.Taking(pos, float(children[0]), zones, test,
-                                          summed[1] if summed else None, summed[2] if summed else None))
+        form, low, high = children[0]
+        return ("taking", pos, ast.Taking(pos, low, high, zones, test, summed[1] if summed else None,
+                                          summed[2] if summed else None, form))
+
+    def taking_exactly(self, meta, children):
+        return ("exactly", float(children[0]), float(children[0]))
+
+    def taking_range(self, meta, children):
+        return ("range", float(children[0]), float(children[1]))
+
+    def taking_any(self, meta, children):
+        return ("any", 1.0, None)
 
     def taking_that(self, meta, children):
         return ("that", self._settle(children[0]))
