@@ -189,6 +189,32 @@ def test_fact_1_the_numbers_of_the_text():
     assert dealt(3, 17).value("dealer", "P1") == 2 and dealt(3, 33).value("dealer", "P1") == 3
 
 
+@pytest.mark.parametrize("n, k", [(3, 1), (4, 2), (5, 7), (7, 13), (6, 8)])
+def test_dealing_one_card_at_a_time_clockwise_from_the_dealer_s_left(tmp_path, n, k):
+    """Dealing a deal 2: the same file without its shuffle deals the deck as it lies: the top card
+    to the dealer's left, the next to the player on his left, and so on, h times round."""
+    text = (ROOT / "games" / "oh_hell.game").read_text(encoding="utf-8")
+    assert text.count("    shuffle stock\n") == 1
+    path = tmp_path / "unshuffled.game"
+    path.write_text(text.replace("    shuffle stock\n", ""), encoding="utf-8")
+    unshuffled = gamedsl.load_game(str(path), players=n)
+    st = unshuffled.new_game(seed=0)
+    before = list(reversed(_unshuffled_deck(unshuffled)))  # top first
+    st._deal(k)
+    hands = yaml.safe_load(st.to_yaml())["zones"]
+    h, dealer = oracle.schedule(n)[k - 1], oracle.dealer(n, k)
+    for i in range(n):
+        seat = oracle.seat_left(n, dealer, i + 1)
+        assert hands[f"P{seat}.hand"] == before[i:n * h:n]
+    assert hands["stock"] == list(reversed(before[n * h:]))
+
+
+def _unshuffled_deck(g) -> list[str]:
+    """The stock as the file holds it before the deal, bottom to top."""
+    st = g.new_game(seed=0)
+    return [cards.CARD_TEXT[c] for c in st.game.compiled.initial_cards(st.game.compiled.zones.by_name["stock"])]
+
+
 # ---- O1: bidding and the hook (facts 2, 3) -------------------------------------------------------
 
 def o1(**kw):
