@@ -339,6 +339,31 @@ def test_a_trick_in_progress_records_who_played():
     assert plays_of(again) == "7♥ 2♥ A♦ 6♦ 5♣"
 
 
+def test_a_card_that_does_not_follow_suit_is_refused_naming_the_rule():
+    st = o1_after_bids()
+    play(st, "P2 A♠")
+    report = st.explain("8H P3.hand -> trick")  # P3 holds Q♠ 3♠
+    assert not report.legal and "oh_hell.game:" in str(report)
+
+
+def test_what_each_player_sees():
+    """Zones: a hand is seen by its owner only (its size by all); the trump card is public, the
+    rest of the stock is not; the current trick and the won tricks are public, with who played."""
+    st = o1_after_bids()
+    for t in ("P2 A♠", "P3 3♠", "P4 2♥", "P1 5♠", "P4 A♦"):
+        play(st, t)
+    for seat in ("P1", "P2", "P3", "P4"):
+        seen = st.observation(seat)
+        zones = seen["zones"]
+        for p in ("P1", "P2", "P3", "P4"):
+            hand = zones[f"{p}.hand"]
+            assert (set(hand) == {"??"}) == (p != seat) and len(hand) == (4 if p != "P4" else 3)
+        assert zones["stock"][-1] == "6H" and set(zones["stock"][:-1]) == {"??"}
+        assert sorted(zones["P4.won"]) == sorted(["AS", "3S", "2H", "5S"])
+        assert zones["trick"] == ["AD"] and seen["trick_players"] == {"trick": ["P4"]}
+        assert seen["counters"]["P2.bid"] == 1 and seen["counters"]["trumps"] == "H"
+
+
 # ---- O2: a no-trump deal (fact 6) -----------------------------------------------------------------
 
 def test_fact_6_a_no_trump_deal():
@@ -488,6 +513,9 @@ def play_match(n: int, seed: int, chooser: int, check: bool = True, limit: int =
         elif check:
             assert mover == model.to_move()
             assert plays_of(st) == oracle.show(model.legal())
+        if check and rng.random() < 0.05:  # the position written and read back is the same position
+            again = game(n).load_position(st.to_yaml())
+            assert again.key() == st.key() and [str(m) for m in again.legal_moves()] == texts
         move = legal[rng.randrange(len(legal))]
         moves.append(str(move))
         before_deal = st.deal_number
@@ -512,7 +540,7 @@ def play_match(n: int, seed: int, chooser: int, check: bool = True, limit: int =
     return st, moves
 
 
-@pytest.mark.parametrize("n, seed", [(3, 1), (4, 2), (5, 3), (6, 4), (7, 5), (7, 6)])
+@pytest.mark.parametrize("n, seed", [(n, seed) for n in (3, 4, 5, 6, 7) for seed in (1, 2, 3)])
 def test_a_random_match_follows_the_oracle_and_keeps_the_cards(n, seed):
     play_match(n, seed, seed * 7)
 
