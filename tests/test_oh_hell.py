@@ -528,6 +528,7 @@ def play_match(n: int, seed: int, chooser: int, check: bool = True, limit: int =
             if winner is not None and check and st.deal_number == before_deal:
                 assert st.current_player == f"P{winner}"
         if st.deal_number != before_deal or st.is_over:  # the deal was scored
+            assert all(not model.hands[p] for p in model.hands) and sum(model.won.values()) == model.h
             expected = [oracle.deal_score(bids[p], model.won[p]) for p in range(1, n + 1)]
             assert list(st.results[-1].scores) == expected
             for p in range(1, n + 1):
