@@ -665,6 +665,22 @@ class CompiledGame:
         owner = [zone.owner for zone in self.zones.instances] if self.model.eliminated is not None else None
 
         instances = self.zones.instances
+        beginning = self.exprs.expr(step.beginning) if step.beginning is not None else None
+        players = self.players
+
+        def begun(st: Any, p: int | None, target_ids: list[int]) -> list[int]:
+            """`beginning with SEAT`: the targets in rotation from that seat's zone (or, if it
+            has none among them, the next seat's clockwise that has one)."""
+            seat = beginning(st, p if p is not None else 0, None)
+            if not (1 <= seat < players + 1 and float(seat).is_integer()):
+                raise RulesRuntimeError(f"'beginning with' gives {seat:g}, which is not a seat (1 to {players})")
+            owners = [instances[t].owner for t in target_ids]
+            for k in range(players):
+                wanted = (int(seat) - 1 + k) % players
+                if wanted in owners:
+                    start = owners.index(wanted)
+                    return target_ids[start:] + target_ids[:start]
+            return target_ids
 
         def suited(target_ids: list[int]) -> bool:
             """`deal N from stock to foundation` of a `one per suit` family (all four piles, not
@@ -676,6 +692,8 @@ class CompiledGame:
         def deal(st: Any, rng: random.Random, p: int | None) -> None:
             source_id = source_of(st, p)[0]
             target_ids = [t for t in targets_of(st, p) if owner is None or owner[t] is None or st.in_play(owner[t])]
+            if beginning is not None and len(target_ids) > 1:
+                target_ids = begun(st, p, target_ids)
             for zone_id in (source_id, *target_ids):
                 st._touch(zone_id)
             source = st.zones[source_id]

@@ -986,6 +986,7 @@ class Checker(CardChecks):
                     self.check_zone_ref(zone, in_player)
                 self.check_deal_amount(step, in_player)
                 self.check_deal_face(step)
+                self.check_deal_beginning(step, in_player)
                 if step.every is not None and step.every.text != "every":
                     self.error(step.every.pos, f"'{step.every.text}' here: deal to 'every' zone of a kind")
                 elif step.every is not None and step.amount is None and not step.up_to:
@@ -1002,6 +1003,20 @@ class Checker(CardChecks):
             if zone is not None and zone.face == "up":
                 self.error(step.pos, f"'face down': zone '{ref.name}' is face up, and shows every card dealt to it",
                            "leave 'face down' out, or declare the zone 'face down'")
+
+    def check_deal_beginning(self, step: ast.DealCards, in_player: bool) -> None:
+        """`beginning with SEAT`: the rotation of a deal to several zones begins with that seat's
+        zone, so it needs a seat (a number) and zones of each player among the targets."""
+        if step.beginning is None:
+            return
+        self.check_expr(step.beginning, per_player=in_player)
+        self.refuse_typed_number(step.beginning, "'beginning with' (a seat)")
+        per_player = [ref for ref in step.targets if ref.name in self.zones and self.zones[ref.name].per_player
+                      and ref.owner in (None, "each")]
+        if step.every is not None or not per_player:
+            self.error(step.pos, "'beginning with' says whose zone a deal in rotation begins with: deal one card "
+                       "at a time to a zone of each player ('to each hand beginning with next player after dealer')",
+                       "leave 'beginning with' out" if step.every is not None else "deal to 'each ZONE' of the players")
 
     def check_deal_amount(self, step: ast.DealCards, in_player: bool) -> None:
         """How many cards: a number, `rest`, `up to N`, or any expression (options, counters,

@@ -707,6 +707,7 @@ class DealCards:
     amount_pos: SourcePos | None = None  # where the amount is written
     up_to: bool = False  # `deal up to 5`: as many as each target lacks to hold that many
     face: str | None = None  # `deal … face up` / `face down`: the face the dealt cards get (None: the zone's)
+    beginning: Expr | None = None  # `beginning with SEAT`: the rotation begins with that seat's zone
 
 
 @dataclass(frozen=True)

@@ -492,6 +492,9 @@ class _ToAst(Transformer):
     def deal_face(self, meta, children):
         return ("deal_face", str(children[0]))
 
+    def deal_start(self, meta, children):
+        return ("deal_start", children[0])
+
     def differ_attr(self, meta, children):
         return ("empties_differ", self._pos(meta, children), (self._pos(meta, children), str(children[0])))
 
@@ -540,12 +543,15 @@ class _ToAst(Transformer):
         quant = _tokens(children[2:], "QUANT")
         every = ast.Name(self._tpos(quant[0]), str(quant[0])) if quant else None
         amount_pos = getattr(written, "pos", None)
-        face = None
+        face = beginning = None
+        if isinstance(children[-1], tuple) and children[-1] and children[-1][0] == "deal_start":
+            beginning = children[-1][1]
+            children = children[:-1]
         if isinstance(children[-1], tuple) and children[-1] and children[-1][0] == "deal_face":
             face = children[-1][1]
             children = children[:-1]
         return ast.DealCards(self._pos(meta, children), _deal_amount(written), source, every, children[-1],
-                             amount_pos=amount_pos, up_to=up_to, face=face)
+                             amount_pos=amount_pos, up_to=up_to, face=face, beginning=beginning)
 
     def deal_set(self, meta, children):
         return ast.SetTo(self._pos(meta, children), children[0], children[1])
