@@ -687,3 +687,19 @@ def test_simulate_runs(seats, target):
     run = _run("simulate", "hearts", "--games", "2", "--seats", seats, "--option", f"target={target}")
     assert run.returncode == 0, run.stderr
     assert "Hearts: 2 games" in run.stdout and seats.split(",")[0] in run.stdout
+
+
+def test_the_console_does_not_show_a_human_the_cards_others_pass():
+    """Zones: a pass pile is seen by its owner only; the console's log shows others' passes without
+    their cards (a computer's move whose cards the human cannot see), and the human's own in full."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""), "NO_COLOR": "1"}
+    run = subprocess.run([sys.executable, "-m", "gamedsl", "play", "hearts", "--seats", "human,computer,computer,computer",
+                          "--no-color", "--seed", "3"], input="1\nlog\nquit\nyes\n", capture_output=True, text=True,
+                         cwd=ROOT, env=env, timeout=300)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    for seat in ("P2", "P3", "P4"):
+        assert f"{seat} plays pass (3 cards not shown)" in out
+        assert not re.search(seat + r" plays pass \w", out)
+    assert re.search(r"P1 plays pass \w+ \w+ \w+", out)  # his own, in full, also in the log
+    assert "P2 plays 2C P2.hand -> trick" in out  # a card played to the trick is seen by all
