@@ -703,3 +703,22 @@ def test_the_console_does_not_show_a_human_the_cards_others_pass():
         assert not re.search(seat + r" plays pass \w", out)
     assert re.search(r"P1 plays pass \w+ \w+ \w+", out)  # his own, in full, also in the log
     assert "P2 plays 2C P2.hand -> trick" in out  # a card played to the trick is seen by all
+
+
+def test_what_each_player_sees():
+    """Zones: a hand and a pass pile are seen by their owner only; the trick and the won tricks by
+    everyone (every card of them was shown when played)."""
+    st = h1()
+    st.play("pass AS QC KD")  # E
+    seen = st.observation("P1")["zones"]
+    assert set(seen["P2.pass"]) == {"??"} and len(seen["P2.pass"]) == 3
+    assert set(seen["P2.hand"]) == {"??"} and len(seen["P2.hand"]) == 10
+    assert sorted(st.observation("P2")["zones"]["P2.pass"]) == ["AS", "KD", "QC"]
+    st = load(oracle.H2, "S")
+    play_tricks(st, oracle.DEAL[:1])
+    play(st, "2♠")
+    for seat in ("P1", "P3", "P4"):
+        seen = st.observation(seat)["zones"]
+        assert seen["P2.won"] == ["2C", "JD", "3C", "KC"] and seen["trick"] == ["2S"]
+        assert st.observation(seat)["trick_players"] == {"trick": ["P2"]}
+        assert set(seen["P2.hand"]) == {"??"}
