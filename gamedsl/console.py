@@ -114,11 +114,14 @@ class Console:
         """Before `played` is logged: the seats that cannot see its cards where they lie now (but
         the mover) are later shown it without them."""
         moved = played.card.split() if played.card else []
-        if not moved or any(cards.parse_card(t) is None for t in moved):  # no cards named (ranks of a combination)
+        if not moved or any(cards.parse_card(t) is None for t in moved):  # ranks of a combination: no cards
             return
         state = self.state
-        blind = frozenset(v for v in range(len(state.players))
-                          if v != seat and not set(moved) <= {t for z in range(len(state.zones)) for t in visible_cards(state, z, v)})
+
+        def sees(viewer: int) -> bool:
+            return set(moved) <= {t for z in range(len(state.zones)) for t in visible_cards(state, z, viewer)}
+
+        blind = frozenset(v for v in range(len(state.players)) if v != seat and not sees(v))
         if blind:
             count = f"{len(moved)} card{'s' if len(moved) != 1 else ''}"
             self.unseen[len(self.log)] = (blind, f"{state.players[seat]} plays {played.action} ({count} not shown)")

@@ -102,11 +102,12 @@ def hands_of(st) -> dict[str, set]:
     return {s: {oc(c) for c in zones[f"{P[s]}.hand"]} for s in SEATS}
 
 
-def plays(st) -> list[str]:
-    """The cards the player to move may play, as the text lists them."""
+def plays(st) -> str:
+    """The cards the player to move may play, as the text lists them (`K♣ 9♣ 8♣ 7♣`)."""
     moves = list(st.legal_moves())
     assert all(m.action == "play" and m.target == "trick" for m in moves)
-    return shown([oc(m.card) for m in moves]).split()
+    assert len({m.card for m in moves}) == len(moves)
+    return shown([oc(m.card) for m in moves])
 
 
 def play(st, card: str):
@@ -136,7 +137,7 @@ def text_hands(after: str) -> dict[str, set]:
     return {s: oracle.parse_hand(h) for s, h in found}
 
 
-def listed(claim: str) -> list[str]:
+def listed(claim: str) -> str:
     """The cards the text lists in `exactly N legal moves: …**`, the first such list from where
     `claim` is written."""
     flat = re.sub(r"\s+", " ", TEXT)
@@ -145,7 +146,7 @@ def listed(claim: str) -> list[str]:
     assert m, claim
     cards = m.group(2).split()
     assert len(cards) == int(m.group(1))
-    return cards
+    return " ".join(cards)
 
 
 # ---- the text and the game file ------------------------------------------------------------
@@ -156,8 +157,8 @@ def test_the_oracle_agrees_with_the_text():
 
 
 def test_the_game_checks():
-    run = subprocess.run([sys.executable, "-m", "gamedsl", "check", "games/hearts.game"], capture_output=True,
-                         text=True, cwd=ROOT, timeout=300)
+    run = subprocess.run([sys.executable, "-m", "gamedsl", "check", "games/hearts.game"], check=False,
+                         capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "games/hearts.game: ok (Hearts" in run.stdout
     assert gamedsl.load_game("hearts").title == "Hearts"
@@ -200,7 +201,7 @@ def test_fact_1_every_set_of_3_cards_is_one_pass_move_and_the_cards_go_left():
     doc = shape(st)
     assert doc["phase"] == "play" and all(not doc["zones"][f"{P[s]}.pass"] for s in SEATS)
     assert st.current_player == "P3"  # S holds the 2♣: he leads
-    assert plays(st) == ["2♣"]
+    assert plays(st) == "2♣"
 
 
 def test_a_pass_move_reads_back_in_any_order():
@@ -219,7 +220,7 @@ def test_fact_1_the_direction_of_the_pass_depends_on_the_deal_number(deal):
     given = {}
     for _ in range(4):
         seat = SEAT_OF[st.current_player]
-        move = sorted(st.legal_moves(), key=str)[0]
+        move = min(st.legal_moves(), key=str)
         given[seat] = {oc(c) for c in move.card.split()}
         st.play(move)
     after = hands_of(st)
@@ -329,7 +330,7 @@ def line_of(text: str) -> int:
 
 def test_fact_2_the_first_lead_is_the_2_of_clubs():
     st = load(oracle.H2, "S")
-    assert plays(st) == listed("2. **The first lead.**") == ["2♣"]
+    assert plays(st) == listed("2. **The first lead.**") == "2♣"
     report = st.explain("AS P3.hand -> trick")
     assert not report.legal and "hearts.game:" in str(report)
     assert f"(games/hearts.game:{line_of('or the card is 2C')})" in str(report)  # rule L1 forbids it
@@ -339,13 +340,13 @@ def test_fact_3_no_points_on_the_first_trick():
     st = load(oracle.H2, "S")
     play(st, "2♣")
     assert st.current_player == "P4"
-    assert plays(st) == "7♠ 6♠ 4♠ 3♠ J♦ 10♦ 8♦ 6♦".split() == listed("W has no club, so rule F3 applies")
+    assert plays(st) == "7♠ 6♠ 4♠ 3♠ J♦ 10♦ 8♦ 6♦" == listed("W has no club, so rule F3 applies")
     for card in ["QS", "QH", "9H", "5H", "2H"]:
         assert not st.explain(f"{card} P4.hand -> trick").legal
     play(st, "J♦")
-    assert plays(st) == "A♣ 10♣ 6♣ 4♣ 3♣".split() == listed("N must follow suit (F1)")
+    assert plays(st) == "A♣ 10♣ 6♣ 4♣ 3♣" == listed("N must follow suit (F1)")
     play(st, "3♣")
-    assert plays(st) == "K♣ 9♣ 8♣ 7♣".split() == listed("E has **exactly 4 legal moves")
+    assert plays(st) == "K♣ 9♣ 8♣ 7♣" == listed("E has **exactly 4 legal moves")
     play(st, "K♣")
     assert st.current_player == "P2"  # E won the trick and leads
     doc = shape(st)
@@ -364,7 +365,7 @@ def test_fact_4_leading_before_hearts_are_broken():
     assert hands_of(played) == text_hands("4. **Leading before hearts are broken.**")
     for st in (played, after_trick_1()):
         assert st.current_player == "P2"
-        assert plays(st) == "J♠ 8♠ 2♠ A♦ 4♦ 2♦ 9♣ 8♣ 7♣".split() == listed("E has **exactly 9 legal moves")
+        assert plays(st) == "J♠ 8♠ 2♠ A♦ 4♦ 2♦ 9♣ 8♣ 7♣" == listed("E has **exactly 9 legal moves")
         for card in ["KH", "10H", "6H"]:
             assert not st.explain(f"{card} P2.hand -> trick").legal
 
@@ -374,7 +375,7 @@ def test_fact_5_the_queen_of_spades_does_not_break_hearts_a_heart_does():
     assert play_tricks(st, oracle.DEAL[:3]) == ["E", "N", "E"]
     assert shape(st)["counters"]["broken"] == 0  # W discarded the Q♠
     assert hands_of(st) == text_hands("The position before trick 4:")
-    assert plays(st) == "J♠ 8♠ A♦ 4♦ 2♦ 9♣ 8♣".split() == listed("E has **exactly 7 legal moves")
+    assert plays(st) == "J♠ 8♠ A♦ 4♦ 2♦ 9♣ 8♣" == listed("E has **exactly 7 legal moves")
     loaded = load(text_hands("The position before trick 4:"), "E",
                   won={"E": [oracle.trick_cards(oracle.DEAL[0]), oracle.trick_cards(oracle.DEAL[2])],
                        "N": [oracle.trick_cards(oracle.DEAL[1])]})
@@ -382,7 +383,7 @@ def test_fact_5_the_queen_of_spades_does_not_break_hearts_a_heart_does():
     assert play_tricks(st, oracle.DEAL[3:6]) == ["W", "N", "S"]
     assert shape(st)["counters"]["broken"] == 1  # W's discard of Q♥
     assert hands_of(st) == text_hands("The position before trick 7:")
-    assert plays(st) == "A♠ J♥ 8♥ 4♥ K♦ 7♦ Q♣".split() == listed("S has **exactly 7 legal moves")
+    assert plays(st) == "A♠ J♥ 8♥ 4♥ K♦ 7♦ Q♣" == listed("S has **exactly 7 legal moves")
     tricks = [oracle.trick_cards(t) for t in oracle.DEAL]
     loaded = load(text_hands("The position before trick 7:"), "S", broken=True,
                   won={"N": [tricks[1], tricks[4]], "E": [tricks[0], tricks[2]], "S": [tricks[5]], "W": [tricks[3]]})
@@ -405,13 +406,13 @@ def test_the_q_of_spades_alone_does_not_break_hearts_but_a_heart_led_from_a_hand
 
 def test_fact_6_a_hand_of_only_point_cards_may_play_any_of_them_to_the_first_trick():
     st = load(oracle.H3, "W")
-    assert plays(st) == ["2♣"]
+    assert plays(st) == "2♣"
     play(st, "2♣")
-    assert st.current_player == "P1" and len(plays(st)) == 13
-    assert set(plays(st)) == {f"{c[0]}{c[1]}" for c in oracle.H3["N"]}
+    assert st.current_player == "P1" and plays(st) == shown(oracle.H3["N"])  # every card he holds
+    assert len(oracle.H3["N"]) == 13
     play(st, "Q♠")
     assert shape(st)["counters"]["broken"] == 0
-    assert plays(st) == "J♣ 10♣ 9♣ 8♣".split()
+    assert plays(st) == "J♣ 10♣ 9♣ 8♣"
     play(st, "J♣")
     play(st, "A♣")
     assert st.current_player == "P3"
@@ -421,10 +422,10 @@ def test_fact_6_a_hand_of_only_point_cards_may_play_any_of_them_to_the_first_tri
 def test_fact_7_a_forced_q_of_spades_lead_then_a_hand_of_only_hearts():
     st = load(oracle.H4, "W")
     assert play_tricks(st, ["W 2♣, N A♣, E 5♣, S 6♣"]) == ["N"]
-    assert plays(st) == listed("Hearts are not broken, so N has") == ["Q♠"]
+    assert plays(st) == listed("Hearts are not broken, so N has") == "Q♠"
     assert play_tricks(st, ["N Q♠, E 2♠, S 3♠, W 4♠"]) == ["N"]
     assert st.value("deal_points", "P1") == 13 and shape(st)["counters"]["broken"] == 0
-    assert plays(st) == "A♥ K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥".split()
+    assert plays(st) == "A♥ K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥"
 
 
 # ---- fact 8: a whole deal -----------------------------------------------------------------
@@ -437,7 +438,7 @@ def test_fact_8_a_whole_deal_trick_by_trick():
         assert f"{line} — {oracle.WINNERS[n]}" in TEXT
         for seat, card in oracle.trick_cards(line):
             assert st.current_player == P[seat]
-            assert plays(st) == shown(ours.legal()).split()  # every card played is legal, and the sets agree
+            assert plays(st) == shown(ours.legal())  # every card played is legal, and the sets agree
             if n == 12 and seat == "E":  # before the last card: the deal's points, trick by trick
                 assert {s: st.value("deal_points", P[s]) for s in SEATS} == {"N": 0, "E": 17, "S": 9, "W": 0}
                 assert {s: st.value("tricks_won", P[s]) for s in SEATS} == {"N": 3, "E": 3, "S": 5, "W": 1}
@@ -531,7 +532,7 @@ def test_the_engine_and_the_oracle_agree_on_the_legal_moves_of_random_positions(
         g = random_oracle_game(rng)
         st = from_oracle(g)
         assert st.current_player == P[g.to_move()]
-        assert plays(st) == shown(g.legal()).split()
+        assert plays(st) == shown(g.legal())
         if rng.random() < 0.2:  # and one card on: the same position
             card = rng.choice(g.legal())
             g.play(card)
@@ -598,7 +599,7 @@ def check_match(seed: int, max_moves: int = 6000):
             ours = oracle.Hearts(hands, leader=SEAT_OF[st.current_player], deal_no=deal)
             assert ("2", "♣") in hands[SEAT_OF[st.current_player]]
         assert st.current_player == P[ours.to_move()]
-        assert plays(st) == shown(ours.legal()).split()
+        assert plays(st) == shown(ours.legal())
         move = rng.choice(moves)
         st.play(move)
         ours.play(oc(move.card))
@@ -668,8 +669,8 @@ def test_computer_players_finish_a_deal():
 
 def _run(*args: str, timeout: int = 900) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""), "NO_COLOR": "1"}
-    return subprocess.run([sys.executable, "-m", "gamedsl", *args], capture_output=True, text=True, cwd=ROOT,
-                          env=env, timeout=timeout)
+    return subprocess.run([sys.executable, "-m", "gamedsl", *args], check=False, capture_output=True, text=True,
+                          cwd=ROOT, env=env, timeout=timeout)
 
 
 def test_the_console_plays_a_whole_match_with_four_computers():
@@ -693,8 +694,9 @@ def test_the_console_does_not_show_a_human_the_cards_others_pass():
     """Zones: a pass pile is seen by its owner only; the console's log shows others' passes without
     their cards (a computer's move whose cards the human cannot see), and the human's own in full."""
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""), "NO_COLOR": "1"}
-    run = subprocess.run([sys.executable, "-m", "gamedsl", "play", "hearts", "--seats", "human,computer,computer,computer",
-                          "--no-color", "--seed", "3"], input="1\nlog\nquit\nyes\n", capture_output=True, text=True,
+    command = [sys.executable, "-m", "gamedsl", "play", "hearts", "--seats", "human,computer,computer,computer",
+               "--no-color", "--seed", "3"]
+    run = subprocess.run(command, input="1\nlog\nquit\nyes\n", check=False, capture_output=True, text=True,
                          cwd=ROOT, env=env, timeout=300)
     assert run.returncode == 0, run.stderr
     out = run.stdout
