@@ -17,6 +17,7 @@ from .compiler.zones import instance_name
 from .engine import State
 from .engine.moves import Move
 from .engine.state import DealResult
+from .engine.views import visible_cards
 from .errors import AmbiguousMoveError, IllegalMoveError, MoveError
 from .model.card_types import value_from_text, value_shown
 from .players import ComputerSeat
@@ -66,6 +67,9 @@ class Console:
         self.results_seen = len(state.results)
         # What happened, in order: (the seat that moved, or None for a deal's report; the text).
         self.log: list[tuple[int | None, str]] = []
+        # Moves whose cards some seats could not see where they went (a pass of three cards face
+        # down): the log's index -> (those seats, the text they are shown instead).
+        self.unseen: dict[int, tuple[frozenset[int], str]] = {}
         self.read_up_to: dict[int, int] = {}  # each human seat: how much of the log it has been shown
         self.watching = all(kind != "human" for kind in seats)  # nobody to wait for: show moves as they come
         self.unsaved = False  # has a human moved (or undone) since the start or the last save?
@@ -84,8 +88,9 @@ class Console:
             seat = state.current
             if seat in self.computers:
                 move = self.computers[seat].choose(state)
-                state.play(move)
-                self.record(seat, f"{state.players[seat]} plays {move}")
+                played = state.play(move)
+                self.keep_unseen(seat, played)
+                self.record(seat, f"{state.players[seat]} plays {played}")
             elif not self.human_turn(seat):
                 self.say("Game left" + (" without saving" if self.unsaved else "") + ". Goodbye.")
                 return 0
@@ -105,10 +110,31 @@ class Console:
         if self.watching:
             self.say(text)
 
+    def keep_unseen(self, seat: int, played: Move) -> None:
+        """Before `played` is logged: the seats that cannot see its cards where they lie now (but
+        the mover) are later shown it without them."""
+        moved = played.card.split() if played.card else []
+        if not moved or any(cards.parse_card(t) is None for t in moved):  # ranks of a combination: no cards
+            return
+        state = self.state
+
+        def sees(viewer: int) -> bool:
+            return set(moved) <= {t for z in range(len(state.zones)) for t in visible_cards(state, z, viewer)}
+
+        blind = frozenset(v for v in range(len(state.players)) if v != seat and not sees(v))
+        if blind:
+            count = f"{len(moved)} card{'s' if len(moved) != 1 else ''}"
+            self.unseen[len(self.log)] = (blind, f"{state.players[seat]} plays {played.action} ({count} not shown)")
+
+    def log_text(self, index: int, seat: int) -> str:
+        """A line of the log as `seat` may see it."""
+        hidden = self.unseen.get(index)
+        return hidden[1] if hidden is not None and seat in hidden[0] else self.log[index][1]
+
     def show_log(self, seat: int) -> None:
         """What the others did since `seat` last moved: their moves, then deals that ended."""
         start = self.read_up_to.get(seat, 0)
-        news = [(who, text) for who, text in self.log[start:] if who != seat]
+        news = [(who, self.log_text(i, seat)) for i, (who, _) in enumerate(self.log) if i >= start and who != seat]
         self.read_up_to[seat] = len(self.log)
         if not news:
             return
@@ -193,7 +219,8 @@ class Console:
         elif word == "show":
             self.say(self.show_zone(rest, seat))
         elif word == "log":
-            self.say("\n".join(text if who is None else f"  {text}" for who, text in self.log) or "Nothing played yet.")
+            self.say("\n".join(text if who is None else f"  {self.log_text(i, seat)}"
+                                for i, (who, text) in enumerate(self.log)) or "Nothing played yet.")
         elif word == "explain":
             self.say(str(state.explain(rest)) if rest else "explain what? e.g. 'explain MOVE' with a move's text")
         elif word == "save":
@@ -239,6 +266,7 @@ class Console:
         assert self.last_human is not None, "a move is typed by the human who was asked"
         self.unsaved = True
         self.say(f"{state.players[self.last_human]} plays {played}")
+        self.keep_unseen(self.last_human, played)
         self.log.append((self.last_human, f"{state.players[self.last_human]} plays {played}"))
         return True
 
@@ -330,6 +358,7 @@ class Console:
         self.asked = [entry for entry in self.asked if entry[0] <= target]
         self.results_seen = min(self.results_seen, len(state.results))
         del self.log[logged:]
+        self.unseen = {i: entry for i, entry in self.unseen.items() if i < logged}
         self.read_up_to = {who: min(at, logged) for who, at in self.read_up_to.items()}
         self.read_up_to[seat] = logged
         self.unsaved = True

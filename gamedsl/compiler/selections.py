@@ -59,13 +59,14 @@ class Selections:
         else:
             other = self.cards.exprs.expr(test.other)
             pred = self.cards.pair_test(test, ("card", self.cards.kind(test.other)))
-        valid = [c for c in every_card if cards.CARD_TEXT[c]]
+        valid = frozenset(c for c in every_card if cards.CARD_TEXT[c])
+        made: dict[Any, bytes] = {}  # the test reads the card and the value alone: one table per value
 
-        def table(st: Any, p: int, mv: Any) -> bytearray:
+        def table(st: Any, p: int, mv: Any) -> bytes:
             value = other(st, p, mv)
-            row = bytearray(cards.CARD_LIMIT)
-            for c in valid:
-                row[c] = pred(c, value) != negated
+            row = made.get(value)
+            if row is None:
+                row = made[value] = bytes(c in valid and pred(c, value) != negated for c in every_card)
             return row
 
         return table
