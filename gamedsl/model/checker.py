@@ -723,9 +723,11 @@ class Checker(CardChecks):
         if zone is None:
             self.unknown(_name_pos(ref), "zone", ref.name, self.zones)
             return None
-        if ref.owner == "other team's":
+        if ref.owner == "other team's" and len(self.teams) == 2:  # (else `check_owner` has said so)
             self.error(ref.pos, f"'other team's {ref.name}': the other team has several players, and a zone belongs "
                        "to one", f"write \"partner's {ref.name}\", \"opponent's {ref.name}\" or a seat counter's")
+            return zone
+        if ref.owner == "other team's":
             return zone
         if ref.owner and ref.owner not in ("own", "each", "opponent's") and not (zone.per_player or zone.group):
             self.error(ref.pos, f"zone '{ref.name}' is shared: '{ref.owner}' needs a zone of each player")
