@@ -470,11 +470,12 @@ def render(state: State, seat: int) -> str:
         if zone.spec.holds_decks and not state.zones[zone.id]:
             continue  # a pack that has been dealt out
         families = groups.setdefault(zone.owner, [])
-        if families and c.zones[families[-1][0]].spec is zone.spec and zone.index:
+        if families and c.zones[families[-1][0]].spec is zone.spec and zone.index and not zone.spec.per_team:
             families[-1].append(zone.id)
         else:
             families.append([zone.id])
-    width = max((len(instance_name(z.spec.name, z.index)) for z in c.zones.instances), default=8) + 2
+    width = max((len(z.name if z.spec.per_team else instance_name(z.spec.name, z.index)) for z in c.zones.instances),
+                default=8) + 2
     for owner in sorted(groups, key=lambda o: -1 if o is None else o):
         title = "Table" if owner is None else f"{state.players[owner]}" + (" (you)" if owner == seat else "")
         if owner is not None and c.teams:  # `P1 (you), north_south with P3`
@@ -495,7 +496,7 @@ def render(state: State, seat: int) -> str:
                 continue
             for zone_id in family:
                 zone = c.zones[zone_id]
-                label = instance_name(zone.spec.name, zone.index)
+                label = zone.name if zone.spec.per_team else instance_name(zone.spec.name, zone.index)
                 lines.append(f"  {label:<{width}}{_zone_text(state, obs, zone_id, seat)}")
     counters = obs["counters"]
     if counters:

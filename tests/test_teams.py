@@ -210,6 +210,65 @@ def test_a_seeded_random_match_of_several_deals_ends_with_partners_level(tmp_pat
         assert set(state.teams[best]) <= set(state.winners)
 
 
+WON = """\
+game "Won piles"
+players 4
+team north_south: P1 and P3
+team east_west: P2 and P4
+
+zones:
+    stock: shared, pile, face down, holds 1 standard deck
+    hand: each player, fan, face up to owner
+    won: each team, pile, face down
+    given[2]: each team, pile, face up
+
+deal:
+    shuffle stock
+    deal 2 from stock to each hand
+    deal 1 from stock to each won
+
+move keep "a card to the team's won pile":
+    from own hand to own won freely
+    then: end turn
+
+move give "a card to the other team's first pile":
+    from own hand to opponent's given 1 freely
+    then: end turn
+
+end out "every hand is empty":
+    when every player: own hand is empty
+    each team scores size of own won + size of partner's hand - size of other team's won - size of own given 1
+
+match: one deal
+"""
+
+
+def test_zones_of_each_team_are_shared_by_partners(tmp_path):
+    game = gamedsl.load_game(str(write(tmp_path, WON)))
+    names = game.compiled.zones.names
+    assert "north_south.won" in names and "east_west.given2" in names and "P1.won" not in names
+    state = game.new_game(1)
+    size = lambda name: len(state.zones[game.compiled.zones.by_name[name]])  # noqa: E731
+    assert size("north_south.won") == size("east_west.won") == 1      # `each won`: one card a team
+    assert {str(m).split(" -> ")[1] for m in state.legal_moves()} == {"north_south.won", "east_west.given1"}
+    for _ in range(4):                                                # everyone keeps: P1, P2, P3, P4
+        play_to(state, f"{state.team_of(state.current_player)}.won")
+    assert size("north_south.won") == size("east_west.won") == 3
+    play_to(state, "east_west.given1")                                # P1 gives, the others keep
+    for _ in range(3):
+        play_to(state, f"{state.team_of(state.current_player)}.won")
+    assert state.is_over
+    # north_south: 4 won + 0 - 5 - 0; east_west: 5 won + 0 - 4 - 1 given to it
+    assert state.team_scores == {"north_south": -1, "east_west": 0}
+
+
+def test_a_zone_of_each_team_needs_teams_and_is_no_hand(tmp_path):
+    text = WON.replace("won: each team, pile, face down", "won: each team, fan, face up to owner")
+    assert "zone 'won' is each team's: 'face up to owner' needs a zone of each player" in refusal(tmp_path, text)
+    text = WON.replace("team north_south: P1 and P3\nteam east_west: P2 and P4\n", "")
+    assert "zone 'won' is 'each team', and the file declares no teams" in refusal(tmp_path, text)
+
+
 # ---- computer players -------------------------------------------------------------------------------
 @pytest.mark.parametrize("kind", ["greedy", "mcts:40"])
 def test_a_computer_player_helps_its_partner_rather_than_itself_and_the_other_team(gifts, kind):

@@ -232,7 +232,7 @@ class CompiledGame:
         self.model = model
         self.players = players
         self.options = options
-        self.zones = ZoneTable(model.zones, players)
+        self.zones = ZoneTable(model.zones, players, model.teams)
         self.counters = Counters(model, players, options)
         self.teams = model.teams  # partnerships: a player's match score is its team's
         self.team_of = self.counters.team_of  # seat -> its team's place in `teams` (empty: no teams)

@@ -496,13 +496,17 @@ class Checker(CardChecks):
                 count = 1
         if decl.owner is None:
             self.error(decl.pos, f"zone '{decl.name}' must say whose it is: 'each player' or 'shared'")
+        elif decl.owner == "team" and not self.teams:
+            self.error(decl.pos, f"zone '{decl.name}' is 'each team', and the file declares no teams",
+                       "declare the teams ('team north_south: P1 and P3'), or write 'each player'")
         if decl.kind is None:
             self.error(decl.pos, f"zone '{decl.name}' must say what it is: pile, row, slot, fan or pool")
         group = 0
         if decl.group is not None:
             group = int(decl.group)
-            if decl.owner == "each":
-                self.error(decl.pos, f"'{group:g} per player' only makes sense for a shared zone; '{decl.name}' is each player's")
+            if decl.owner in ("each", "team"):
+                self.error(decl.pos, f"'{group:g} per player' only makes sense for a shared zone; '{decl.name}' is each "
+                           f"{'player' if decl.owner == 'each' else 'team'}'s")
             elif group * low != count or low != high:
                 self.error(decl.pos, f"zone '{decl.name}' has {count} instances, which is not {group} per player for {low}"
                            + (f" to {high}" if high != low else "") + " players")
@@ -511,7 +515,8 @@ class Checker(CardChecks):
             self.error(decl.pos, f"zone '{decl.name}': write 'face up to owner' (its owner sees the cards)")
             face = "owner"
         if face == "owner" and decl.owner != "each":
-            self.error(decl.pos, f"zone '{decl.name}' is shared: 'face up to owner' needs a zone of each player")
+            self.error(decl.pos, f"zone '{decl.name}' is {'each team' + chr(39) + 's' if decl.owner == 'team' else 'shared'}:"
+                       " 'face up to owner' needs a zone of each player")
         if decl.sorted_by is not None and decl.sorted_by.text not in self.orders:
             self.unknown(decl.sorted_by.pos, "order", decl.sorted_by.text, self.orders)
         if decl.top_face:
@@ -570,7 +575,8 @@ class Checker(CardChecks):
         return ZoneSpec(decl.name, count, decl.owner == "each", decl.kind or "pile", face, group, decks, jokers,
                         decl.count is not None, info, decl.sorted_by.text if decl.sorted_by else None,
                         tuple(sorted(ranks)) if ranks else cards.STANDARD_RANKS, tuple(suit_sets), decl.keeps_up,
-                        differ, per_suit, tuple((c.name, c.variable, c.offset, c.fixed, c.pos) for c in decl.covered))
+                        differ, per_suit, tuple((c.name, c.variable, c.offset, c.fixed, c.pos) for c in decl.covered),
+                        decl.owner == "team")
 
     def check_covers(self, zones: dict[str, ZoneSpec]) -> None:
         """`covered by ZONE[i+N] and …`: zones that exist, of the same owner, numbers that exist for
@@ -624,7 +630,7 @@ class Checker(CardChecks):
         each past its limit is reported at the zone declaration that goes past it."""
         instances = held = 0
         for zone in zones.values():
-            owners = players if zone.per_player else 1
+            owners = players if zone.per_player else max(1, len(self.teams)) if zone.per_team else 1
             instances += zone.count * owners
             if instances > limits.MAX_ZONE_INSTANCES:
                 self.error(zone.info.pos, f"with {players} players the zones come to {instances} instances or more:"
@@ -723,15 +729,16 @@ class Checker(CardChecks):
         if zone is None:
             self.unknown(_name_pos(ref), "zone", ref.name, self.zones)
             return None
-        if ref.owner == "other team's" and len(self.teams) == 2:  # (else `check_owner` has said so)
+        if ref.owner == "other team's" and len(self.teams) == 2 and not zone.per_team:  # (else `check_owner` has said so)
             self.error(ref.pos, f"'other team's {ref.name}': the other team has several players, and a zone belongs "
                        "to one", f"write \"partner's {ref.name}\", \"opponent's {ref.name}\" or a seat counter's")
             return zone
         if ref.owner == "other team's":
             return zone
-        if ref.owner and ref.owner not in ("own", "each", "opponent's") and not (zone.per_player or zone.group):
+        if ref.owner and ref.owner not in ("own", "each", "opponent's") and not (zone.per_player or zone.group
+                                                                                 or zone.per_team):
             self.error(ref.pos, f"zone '{ref.name}' is shared: '{ref.owner}' needs a zone of each player")
-        if ref.owner in ("own", "opponent's") and not (zone.per_player or zone.group):
+        if ref.owner in ("own", "opponent's") and not (zone.per_player or zone.group or zone.per_team):
             self.error(ref.pos, f"zone '{ref.name}' is shared: '{ref.owner}' needs a zone of each player"
                        " (or a shared zone dealt 'N per player')")
         if ref.owner == "opponent's" and self.players_range[1] > 2 and not per_player:

@@ -50,6 +50,7 @@ class ZoneSpec:
     per_suit: bool = False  # `one per suit`: instance i is bound to suit i (S H D C), named by it
     # `covered by row7[i] and row7[i+1]`: (zone, variable or None, offset, fixed number or None, where)
     covered: tuple[tuple, ...] = ()
+    per_team: bool = False  # `each team`: one instance (or family) per team, seen by all as a shared zone
 
 
 @dataclass(frozen=True)
