@@ -172,6 +172,17 @@ def test_a_team_scores_once_and_both_partners_have_its_score_and_win(gifts):
     assert state.value("their_score", "P2") == 20
 
 
+def test_positions_keep_team_counters_and_refuse_partners_with_different_scores(gifts):
+    state = gifts.new_game(1)
+    play_to(state, "right")
+    text = state.to_yaml()
+    assert "north_south.pot: 0, east_west.pot: 3" in text
+    again = gifts.load_position(text)
+    assert again.key() == state.key() and again.observation("P2")["teams"] == state.teams
+    with pytest.raises(gamedsl.PositionError, match="the players of team 'north_south' have one score, not P1 4, P3 0"):
+        gifts.load_position(text.replace("scores: {P1: 0,", "scores: {P1: 4,"))
+
+
 def test_the_lowest_score_wins_for_teams_too(tmp_path):
     game = gamedsl.load_game(str(write(tmp_path, GIFTS.replace("match: one deal", "match: one deal, lowest score wins"))))
     state = game.new_game(1)
