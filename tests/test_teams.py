@@ -341,3 +341,31 @@ def test_the_console_watching_computers_ends_with_the_winning_team(tmp_path):
     last = done.stdout.strip().splitlines()[-1]
     # every computer helps its partner: both teams 8, a tie, and both win
     assert last == "Game over. north_south (P1 and P3) and east_west (P2 and P4) win. Final scores: north_south 8, east_west 8."
+
+
+def test_the_example_of_the_language_reference_plays_a_match(tmp_path):
+    reference = (Path(__file__).parent.parent / "grammar" / "LANGUAGE.md").read_text(encoding="utf-8")
+    section = reference[reference.index("### Teams"):]
+    start = section.index("```\n") + 4
+    example = section[start:section.index("\n```", start)]
+    text = example + """
+
+zones:
+    stock: shared, pile, face down, holds 1 standard deck
+    hand: each player, fan, face up to owner
+    trick: shared, pile, face up
+
+deal:
+    shuffle stock
+    deal 13 from stock to each hand
+
+move play "a card to the trick: one more for the player":
+    from own hand to trick freely
+    then: add 1 to own tricks; add 1 to own bags; end turn
+"""
+    state = gamedsl.load_game(str(write(tmp_path, text))).new_game(5)
+    rng = random.Random(5)
+    while not state.is_over:
+        state.play_random(rng)
+    assert max(state.team_scores.values()) >= 500 and len(state.results) == 3  # 260 - 26 a deal
+    assert state.winners == ["P1", "P2", "P3", "P4"]  # every team plays as many cards: a tie
