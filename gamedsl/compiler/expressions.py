@@ -815,7 +815,7 @@ class ExprCompiler:
             per_player = self.counters.per_player[counter.name]
             if self.counters.per_team[counter.name]:  # a counter of each team: the team of the seat
                 team_of, seat = self.counters.team_of, whose
-                whose = lambda st, p: team_of[seat(st, p)]  # noqa: E731
+                whose = lambda st, p: team_of[seat(st, p)]
                 per_player = True
             adding = isinstance(node, ast.AddTo)
             holds = self.cards.holds[counter.name]

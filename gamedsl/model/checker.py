@@ -30,8 +30,8 @@ from .model import (
     PrioritySpec,
     RuleInfo,
     TakingSpec,
-    TeamSpec,
     TargetSpec,
+    TeamSpec,
     TriggerSpec,
     ZoneSpec,
 )
