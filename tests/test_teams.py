@@ -126,6 +126,11 @@ def test_possessives_of_teams_are_refused_where_they_mean_nothing(tmp_path):
     assert "write 'each team scores …'" in message
 
 
+def test_a_team_named_like_a_seat_is_refused(tmp_path):
+    message = refusal(tmp_path, GIFTS.replace("team east_west", "team P2"))
+    assert ":4:6: team 'P2': a team is named, not numbered like a seat" in message
+
+
 def test_team_words_without_teams_are_refused(tmp_path):
     text = GIFTS.replace("team north_south: P1 and P3\nteam east_west: P2 and P4\n", "")
     message = refusal(tmp_path, text)
@@ -146,6 +151,8 @@ def test_team_counters_are_read_and_written_through_own_partners_and_other_teams
     state = gifts.new_game(1)
     assert state.teams == {"north_south": ["P1", "P3"], "east_west": ["P2", "P4"]}
     assert state.team_of("P3") == "north_south" and state.team_of(1) == "east_west"
+    with pytest.raises(ValueError, match="no player 'P9'"):
+        state.team_of("P9")
     assert state.current_player == "P1"
     play_to(state, "left")                       # P1: 2 to P3
     assert counter(state, "P3.gift") == 2 and state.value("partners_gift", "P1") == 2

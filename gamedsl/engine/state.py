@@ -138,7 +138,9 @@ class State:
 
     def team_of(self, player: str | int) -> str | None:
         """The name of a player's team (`P3` or seat index 2), or None in a game without teams."""
-        seat = int(player[1:]) - 1 if isinstance(player, str) else player
+        from .views import _seat
+
+        seat = _seat(self, player)  # (a ValueError for no such player)
         c = self._c
         return c.teams[c.team_of[seat]].name if c.teams else None
 

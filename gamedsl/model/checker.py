@@ -368,6 +368,9 @@ class Checker(CardChecks):
                            f"team '{decl.name}' is declared twice (first at line {first_at[decl.name].line})")
                 continue
             first_at[decl.name] = decl.pos
+            if _seat_number(decl.name) is not None:
+                self.error(decl.name_pos or decl.pos, f"team '{decl.name}': a team is named, not numbered like a seat",
+                           "call it by a name of its own ('team north_south: …')")
             seats: list[int] = []
             for seat in decl.seats:
                 number = _seat_number(seat.text)
