@@ -83,6 +83,8 @@ class Console:
         state = self.state
         self.say(f"{state.game.title} — {', '.join(f'{p}: {k}' for p, k in zip(state.players, self.seats))}."
                  " Type 'help' for commands.")
+        if state.teams:  # who partners whom
+            self.say("Teams: " + "; ".join(f"{name}: {' and '.join(seats)}" for name, seats in state.teams.items()) + ".")
         while not state.is_over:
             state.require_moves()
             seat = state.current
@@ -387,9 +389,14 @@ class Console:
         state = self.state
         winners = state.winners
         total = ", ".join(f"{p} {s:g}" for p, s in state.scores.items())
+        lowest = " (the lowest score wins)" if state._c.lowest_wins else ""
+        if state.teams:  # a team wins together: its name and its players
+            total = ", ".join(f"{t} {s:g}" for t, s in state.team_scores.items())
+            won = [t for t, seats in state.teams.items() if seats[0] in winners]
+            named = " and ".join(f"{t} ({' and '.join(state.teams[t])})" for t in won)
+            return f"Game over. {named} win{'s' if len(won) == 1 else ''}. Final scores: {total}{lowest}."
         if state.outcome:  # a one-player game: won or lost, whatever the points
             return f"Game over. {state.players[0]} {'wins' if state.outcome == 'won' else 'loses'}. Final score: {total}."
-        lowest = " (the lowest score wins)" if state._c.lowest_wins else ""
         return (f"Game over. {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}. "
                 f"Final scores: {total}{lowest}.")
 
@@ -457,7 +464,11 @@ def deal_report(state: State, result: DealResult) -> list[str]:
             changes.append(f"{owner + ' ' if owner else ''}{name} {before:g} → {after:g}")
     if changes:
         lines.append("  " + "; ".join(changes))
-    if any(result.scores):
+    if any(result.scores) and c.teams:  # a team's points, once (each of its players has them)
+        points = ", ".join(f"{t.name} {result.scores[t.seats[0]]:+g}" for t in c.teams)
+        total = ", ".join(f"{t} {s:g}" for t, s in state.team_scores.items())
+        lines.append(f"  Points: {points}. Match: {total}.")
+    elif any(result.scores):
         points = ", ".join(f"{p} {s:+g}" for p, s in zip(state.players, result.scores))
         total = ", ".join(f"{p} {s:g}" for p, s in state.scores.items())
         lines.append(f"  Points: {points}. Match: {total}.")
@@ -478,20 +489,28 @@ def render(state: State, seat: int) -> str:
     obs = state.observation(seat)
     c = state._c
     phase = f" · {obs['phase']}" if len(c.phases) > 1 else ""
+    scores = obs["scores"]
+    if c.teams:  # partners share a score: shown once, by team
+        scores = {t.name: scores[f"P{t.seats[0] + 1}"] for t in c.teams}
     lines = [f"--- {obs['game']} · deal {obs['deal']}{phase} · {obs['to_move']} to move · "
-             + " · ".join(f"{p} {s:g}" for p, s in obs["scores"].items()) + " ---"]
+             + " · ".join(f"{p} {s:g}" for p, s in scores.items()) + " ---"]
     groups: dict[int | None, list[list[int]]] = {}  # owner -> families of zones, in file order
     for zone in c.zones.instances:
         if zone.spec.holds_decks and not state.zones[zone.id]:
             continue  # a pack that has been dealt out
         families = groups.setdefault(zone.owner, [])
-        if families and c.zones[families[-1][0]].spec is zone.spec and zone.index:
+        if families and c.zones[families[-1][0]].spec is zone.spec and zone.index and not zone.spec.per_team:
             families[-1].append(zone.id)
         else:
             families.append([zone.id])
-    width = max((len(instance_name(z.spec.name, z.index)) for z in c.zones.instances), default=8) + 2
+    width = max((len(z.name if z.spec.per_team else instance_name(z.spec.name, z.index)) for z in c.zones.instances),
+                default=8) + 2
     for owner in sorted(groups, key=lambda o: -1 if o is None else o):
         title = "Table" if owner is None else f"{state.players[owner]}" + (" (you)" if owner == seat else "")
+        if owner is not None and c.teams:  # `P1 (you), north_south with P3`
+            team = c.teams[c.team_of[owner]]
+            mates = [state.players[s] for s in team.seats if s != owner]
+            title += f", {team.name}" + (f" with {' and '.join(mates)}" if mates else "")
         lines.append(f"{title}:")
         for family in groups[owner]:
             first = c.zones[family[0]]
@@ -506,7 +525,7 @@ def render(state: State, seat: int) -> str:
                 continue
             for zone_id in family:
                 zone = c.zones[zone_id]
-                label = instance_name(zone.spec.name, zone.index)
+                label = zone.name if zone.spec.per_team else instance_name(zone.spec.name, zone.index)
                 lines.append(f"  {label:<{width}}{_zone_text(state, obs, zone_id, seat)}")
     counters = obs["counters"]
     if counters:

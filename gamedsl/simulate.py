@@ -42,10 +42,17 @@ class Report:
     moves: int = 0
     deals: int = 0
     errors: list[str] = field(default_factory=list)
+    # Partnerships, when the game declares them: (name, seats from 0), and each one's wins and
+    # points (a team wins once, however many players it has)
+    teams: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
+    team_wins: list[float] = field(default_factory=list)
+    team_points: list[float] = field(default_factory=list)
 
     def lines(self) -> list[str]:
         how = "seats rotating" if self.rotate else "fixed seats"
         out = [f"{self.title}: {self.games} games, {how}"]
+        if self.teams:
+            return out + self._team_lines()
         out.append(f"{'player':<14} {'wins':>7} {'win rate (95% CI)':>24} {'avg points':>11}")
         for i, entry in enumerate(self.entries):
             rate, low, high = wilson(entry.wins, self.games)
@@ -54,10 +61,28 @@ class Report:
                        f" {entry.points / max(1, self.games):>+11.2f}")
         out.append(f"average length: {self.moves / max(1, self.games):.1f} moves, "
                    f"{self.deals / max(1, self.games):.1f} deals")
-        # (the one line that differs from run to run)
-        out.append("time per move: " + ", ".join(
-            f"{e.kind} {1000 * e.seconds / e.moves:.1f} ms" for e in self.entries if e.moves))
+        out.append(self._time_line())
         return out
+
+    def _team_lines(self) -> list[str]:
+        """A row per team, with its seats and who sat there (the first game's seats when rotating)."""
+        labels = [f"{name} ({', '.join(f'P{s + 1}' for s in seats)})" for name, seats in self.teams]
+        width = max(14, *(len(label) for label in labels))
+        out = [f"{'team':<{width}} {'wins':>7} {'win rate (95% CI)':>24} {'avg points':>11}  players"]
+        for (name, seats), label, wins, points in zip(self.teams, labels, self.team_wins, self.team_points):
+            rate, low, high = wilson(wins, self.games)
+            kinds = ", ".join(self.entries[s].kind for s in seats) + (" (rotating)" if self.rotate else "")
+            out.append(f"{label:<{width}} {wins:>7g} {rate:>9.1%} ({low:.1%}–{high:.1%})"
+                       f" {points / max(1, self.games):>+11.2f}  {kinds}")
+        out.append(f"average length: {self.moves / max(1, self.games):.1f} moves, "
+                   f"{self.deals / max(1, self.games):.1f} deals")
+        out.append(self._time_line())
+        return out
+
+    def _time_line(self) -> str:
+        # (the one line that differs from run to run)
+        return "time per move: " + ", ".join(
+            f"{e.kind} {1000 * e.seconds / e.moves:.1f} ms" for e in self.entries if e.moves)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
@@ -132,6 +157,9 @@ def simulate(name: str, games: int, seats: Sequence[str], seed: str = "0", playe
              rotate: bool = False) -> Report:
     game = _game(name, players, tuple(sorted((options or {}).items())))
     report = Report(game.title, games, [Entry(kind) for kind in seats], rotate)
+    report.teams = [(t.name, t.seats) for t in game.compiled.teams]
+    report.team_wins = [0.0] * len(report.teams)
+    report.team_points = [0.0] * len(report.teams)
     jobs = [(name, players, options or {}, seating(seats, i, rotate), str(seed), i) for i in range(games)]
     n = len(seats)
     if workers > 1:
@@ -153,6 +181,9 @@ def _collect(report: Report, results, n: int, rotate: bool, progress: bool) -> N
             entry.points += result.points[seat]
             entry.moves += result.moves[seat]
             entry.seconds += result.seconds[seat]
+        for t, (_, team_seats) in enumerate(report.teams):  # partners have the team's result
+            report.team_wins[t] += result.wins[team_seats[0]]
+            report.team_points[t] += result.points[team_seats[0]]
         report.moves += sum(result.moves)
         report.deals += result.deals
         done = index + 1

@@ -41,17 +41,25 @@ class Counters:
         self.whole_match: list[bool] = []
         self.labels: list[str] = []
         self.holds: list[str] = []  # per label: number | suit | rank | card
+        self.per_team: dict[str, bool] = {}
+        self.team_of: tuple[int, ...] = model.team_of()  # seat -> its team (a counter of each team: base + team)
+        teams = [t.name for t in model.teams]
         for spec in model.counters.values():
             self.base[spec.name] = len(self.start)
             self.per_player[spec.name] = spec.per_player
+            self.per_team[spec.name] = spec.per_team
             start = float((options or {})[spec.start]) if isinstance(spec.start, str) else spec.start
-            for p in range(players if spec.per_player else 1):
+            owners = [f"P{p + 1}." for p in range(players)] if spec.per_player else [f"{t}." for t in teams] \
+                if spec.per_team else [""]
+            for owner in owners:
                 self.start.append(start)
                 self.whole_match.append(spec.whole_match)
-                self.labels.append(f"P{p + 1}.{spec.name}" if spec.per_player else spec.name)
+                self.labels.append(owner + spec.name)
                 self.holds.append(spec.holds)
 
     def index(self, name: str, player: int) -> int:
+        if self.per_team[name]:
+            return self.base[name] + self.team_of[player]
         return self.base[name] + (player if self.per_player[name] else 0)
 
 
@@ -104,6 +112,14 @@ class ExprCompiler:
         players = self.players
         if owner == "opponent's":
             return lambda st, p: (p + 1) % players
+        teams = self.model.teams
+        if teams and owner == "partner's":  # teams of two (checked)
+            partner = {a: b for t in teams if len(t.seats) == 2 for a, b in (t.seats, t.seats[::-1])}
+            return lambda st, p: partner.get(p, p)
+        if teams and owner == "other team's":  # two teams (checked): the other team's first seat
+            team_of = self.counters.team_of
+            other = [teams[1 - team_of[p]].seats[0] if len(teams) == 2 else p for p in range(players)]
+            return lambda st, p: other[p]
         if owner == "winner's":
             return lambda st, p: st.winner if st.winner is not None else p
         if owner and owner.endswith("'s") and owner[:-2] in self.choices:  # `p's hand`: the player chosen
@@ -201,6 +217,8 @@ class ExprCompiler:
                 return f"mv[{at}]" if slot is None else f"mv[{at}][{number(slot)}]"
             if name in self.counters.base:
                 base = self.counters.base[name]
+                if self.counters.per_team[name]:
+                    return f"st.counters[{base} + {self.bind(self.counters.team_of)}[{self._owner_code(node.owner, node.pos)}]]"
                 if not self.counters.per_player[name]:
                     return f"st.counters[{base}]"
                 return f"st.counters[{base} + {self._owner_code(node.owner, node.pos)}]"
@@ -267,6 +285,11 @@ class ExprCompiler:
             else:
                 amount = self.call(self.expr(node.amount if isinstance(node, ast.AddTo) else node.value))
             # Written in place: the function's first line saved the counters for undo (`KEEP_COUNTERS`).
+            if self.counters.per_team[counter.name]:
+                index = f"{base} + {self.bind(self.counters.team_of)}[{self._owner_code(counter.owner, counter.pos)}]"
+                if not adding:
+                    return [f"{indent}_i = {index}", f"{indent}st.counters[_i] = {amount}"]
+                return [f"{indent}_i = {index}", f"{indent}st.counters[_i] = st.counters[_i] + {amount}"]
             if self.counters.per_player[counter.name]:
                 index = f"{base} + {self._owner_code(counter.owner, counter.pos)}"
                 if not adding:
@@ -556,6 +579,9 @@ class ExprCompiler:
         whose = self.whose(node.owner, node.pos)
         if name in self.counters.base:
             base = self.counters.base[name]
+            if self.counters.per_team[name]:
+                team_of = self.counters.team_of
+                return lambda st, p, mv: st.counters[base + team_of[whose(st, p)]]
             if not self.counters.per_player[name]:
                 return lambda st, p, mv: st.counters[base]
             return lambda st, p, mv: st.counters[base + whose(st, p)]
@@ -803,6 +829,10 @@ class ExprCompiler:
             whose = self.whose(counter.owner)
             base = self.counters.base[counter.name]
             per_player = self.counters.per_player[counter.name]
+            if self.counters.per_team[counter.name]:  # a counter of each team: the team of the seat
+                team_of, seat = self.counters.team_of, whose
+                whose = lambda st, p: team_of[seat(st, p)]
+                per_player = True
             adding = isinstance(node, ast.AddTo)
             holds = self.cards.holds[counter.name]
             if holds != "number":

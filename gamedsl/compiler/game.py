@@ -178,7 +178,7 @@ class CompiledEnd:
     info: RuleInfo
     quantifier: str  # some | every | '' (a plain condition)
     condition: Fn
-    scoring: str  # winner | each | again | '' (no points)
+    scoring: str  # winner | each | team | again | '' (no points)
     score: Fn | None
     effects: list[Fn] = field(default_factory=list)  # run before the scores, `own` = the player found
     outcome: str = ""  # won | lost (a one-player game) | ''
@@ -245,8 +245,10 @@ class CompiledGame:
         self.model = model
         self.players = players
         self.options = options
-        self.zones = ZoneTable(model.zones, players)
+        self.zones = ZoneTable(model.zones, players, model.teams)
         self.counters = Counters(model, players, options)
+        self.teams = model.teams  # partnerships: a player's match score is its team's
+        self.team_of = self.counters.team_of  # seat -> its team's place in `teams` (empty: no teams)
         self.build_of_zone: dict[int, str] = {}
         def table_of(build: BuildSpec, pile_suit: int | None = None) -> AcceptTable | ByCounter:
             read = counter_read((*build.on_top, *build.empty_test))

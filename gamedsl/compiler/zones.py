@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .. import cards
-from ..model.model import ZoneSpec
+from ..model.model import TeamSpec, ZoneSpec
 from ..syntax import ast
 
 OPPONENT = "opponent's"
@@ -42,14 +42,26 @@ class ZoneInstance:
 class ZoneTable:
     """Every zone instance of a game with `players` players."""
 
-    def __init__(self, specs: dict[str, ZoneSpec], players: int):
+    def __init__(self, specs: dict[str, ZoneSpec], players: int, teams: tuple[TeamSpec, ...] = ()):
         self.players = players
+        # seat -> the seats of its team: `own` of a zone of each team is the team's, `opponent's`
+        # the other teams'
+        self.mates = {s: t.seats for t in teams for s in t.seats}
         self.instances: list[ZoneInstance] = []
         self.of_spec: dict[str, list[int]] = {}
         self.of_player: dict[tuple[str, int], list[int]] = {}
         for spec in specs.values():
             ids: list[int] = []
-            if spec.per_player:
+            if spec.per_team:  # shared instances, named by the team, each player reaching its team's
+                for team in teams:
+                    owned = []
+                    for i in range(spec.count):
+                        index = i + 1 if spec.indexed else None
+                        owned.append(self._add(spec, None, None, index, f"{team.name}.{instance_name(spec.name, index)}"))
+                    for player in team.seats:
+                        self.of_player[(spec.name, player)] = owned
+                    ids += owned
+            elif spec.per_player:
                 for player in range(players):
                     owned = []
                     for i in range(spec.count):
@@ -97,12 +109,14 @@ class ZoneTable:
             owners = [player]
         else:
             owners = [(player + k) % self.players for k in range(1, self.players)]
-        ids = []
+            if self.mates:  # a zone of each team: the other teams', not the partner's
+                owners = [o for o in owners if o not in self.mates[player]]
+        ids: list[int] = []
         for owner in owners:
             owned = self.of_player.get((name, owner), [])
             if ref.index is not None:
                 owned = owned[ref.index - 1:ref.index]
-            ids += owned
+            ids += [z for z in owned if z not in ids]  # (partners reach the same zone of their team)
         return tuple(ids)
 
     def resolve_all(self, refs: tuple[ast.ZoneRef, ...], player: int | None) -> tuple[int, ...]:

@@ -217,6 +217,10 @@ def load_position(game: Game, text: str) -> State:
             problems.append(f"scores: {player} must have a number")
         else:
             state.points[state.players.index(player)] = float(value)
+    for team in c.teams:  # partners have their team's score
+        if len({state.points[s] for s in team.seats}) > 1:
+            shown = ", ".join(f"P{s + 1} {state.points[s]:g}" for s in team.seats)
+            problems.append(f"scores: the players of team '{team.name}' have one score, not {shown}")
     over = doc.get("over", False)
     if not isinstance(over, bool):
         problems.append(f"'over' must be true or false, not {over!r}")

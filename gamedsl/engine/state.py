@@ -125,8 +125,27 @@ class State:
 
     @property
     def scores(self) -> dict[str, float]:
-        """Points of the match so far (the sum of every finished deal), by player."""
+        """Points of the match so far (the sum of every finished deal), by player (partners have
+        their team's)."""
         return {f"P{i + 1}": _number(s) for i, s in enumerate(self.points)}
+
+    @property
+    def teams(self) -> dict[str, list[str]]:
+        """The partnerships the file declares, name -> seats in the order written; {} without teams."""
+        return {t.name: [f"P{s + 1}" for s in t.seats] for t in self._c.teams}
+
+    @property
+    def team_scores(self) -> dict[str, float]:
+        """The match score of each team (the score each of its players has); {} without teams."""
+        return {t.name: _number(self.points[t.seats[0]]) for t in self._c.teams}
+
+    def team_of(self, player: str | int) -> str | None:
+        """The name of a player's team (`P3` or seat index 2), or None in a game without teams."""
+        from .views import _seat
+
+        seat = _seat(self, player)  # (a ValueError for no such player)
+        c = self._c
+        return c.teams[c.team_of[seat]].name if c.teams else None
 
     def legal_moves(self) -> LegalMoves:
         return LegalMoves(self._legal_internal(), self.game.codec.public, self._public_moves)
@@ -989,6 +1008,12 @@ class State:
         score = end.score
         if end.scoring == "again" or score is None:
             deal_scores = [0.0] * players
+        elif c.teams:  # a team's points go to each of its players: partners have the same score
+            if end.scoring == "winner":
+                scored = {c.team_of[hit]: score(self, hit, None)} if hit is not None else {}
+            else:  # `each team scores`: once for each team, `own` its first seat
+                scored = {t: score(self, team.seats[0], None) for t, team in enumerate(c.teams)}
+            deal_scores = [scored.get(c.team_of[q], 0.0) for q in range(players)]
         elif end.scoring == "winner":
             deal_scores = [score(self, q, None) if q == hit else 0 for q in range(players)]
         else:

@@ -35,7 +35,7 @@ def visible_cards(state: State, zone_id: int, player: int) -> list[str]:
 def observation(state: State, player: str | int) -> dict[str, Any]:
     seat = _seat(state, player)
     c = state._c
-    return {
+    seen = {
         "game": state.game.title,
         "player": f"P{seat + 1}",
         "to_move": state.current_player,
@@ -57,6 +57,10 @@ def observation(state: State, player: str | int) -> dict[str, Any]:
         "scores": state.scores,
         "legal_moves": [str(m) for m in state.legal_moves()] if state.current == seat else [],
     }
+    if c.teams:  # partnerships, and the score of each (its players have it)
+        seen["teams"] = state.teams
+        seen["team_scores"] = state.team_scores
+    return seen
 
 
 def _seat(state: State, player: str | int) -> int:

@@ -31,6 +31,7 @@ from .model import (
     RuleInfo,
     TakingSpec,
     TargetSpec,
+    TeamSpec,
     TriggerSpec,
     ZoneSpec,
 )
@@ -53,7 +54,7 @@ def _statement_key(stmt: Any) -> tuple[str, str] | None:
     if isinstance(stmt, _NAMED_KINDS):
         return ("rule", stmt.name)
     if isinstance(stmt, (ast.OptionDecl, ast.ZoneDecl, ast.OrderDecl, ast.ColourDecl, ast.CounterDecl,
-                         ast.ValueDecl, ast.SuitOrderDecl, ast.PointsDecl)):
+                         ast.ValueDecl, ast.SuitOrderDecl, ast.PointsDecl, ast.TeamDecl)):
         return (type(stmt).__name__, stmt.name)
     return None
 
@@ -149,6 +150,7 @@ class Checker(CardChecks):
             elif high > limits.MAX_PLAYERS:
                 self.error(players.pos, f"{high} players: a game has at most {limits.MAX_PLAYERS}")
         self.players_range = (low, high)
+        self.teams = self.check_teams(statements, low, high)
         self.options = options
         self.option_info = option_info
         self.orders = orders
@@ -194,8 +196,14 @@ class Checker(CardChecks):
                     self.unknown(stmt.pos, "number option", start,  # it starts at an option's value
                                  [n for n, v in options.items() if not isinstance(v, str)])
                     start = 0.0
+                if stmt.per_team and not self.teams:
+                    self.error(stmt.pos, f"counter '{stmt.name}' is 'each team', and the file declares no teams",
+                               "declare the teams ('team north_south: P1 and P3'), or write 'each player'")
+                elif stmt.per_team and stmt.holds != "number":
+                    self.error(stmt.holds_pos or stmt.pos, f"counter '{stmt.name}': a counter of each team holds a "
+                               "number", f"write 'counter {stmt.name}: shared, holds a {stmt.holds}' or drop 'holds'")
                 counters[stmt.name] = CounterSpec(stmt.name, stmt.per_player, start, stmt.pos, stmt.whole_match,
-                                                  stmt.holds)
+                                                  stmt.holds, stmt.per_team)
             elif isinstance(stmt, ast.ValueDecl):
                 if stmt.name in values:
                     self.error(stmt.name_pos or stmt.pos, f"value '{stmt.name}' is declared twice")
@@ -295,6 +303,14 @@ class Checker(CardChecks):
                                          "nor lost", "drop 'the player wins' / 'the player loses', or 'deal again'")
                 for effect in stmt.effects:  # `own` is the player the `when` found, if any
                     self.check_effect(effect, per_player=bool(stmt.quantifier))
+                if stmt.scoring == "team" and not self.teams:
+                    self.error(stmt.pos, f"end '{stmt.name}' says 'each team scores', and the file declares no teams",
+                               "declare the teams ('team north_south: P1 and P3'), or write 'each player scores'")
+                elif stmt.scoring == "each" and self.teams:
+                    self.error(stmt.pos, f"end '{stmt.name}' says 'each player scores': with teams, a deal scores for "
+                               "each team (both partners have the team's score)",
+                               "write 'each team scores …' (counted once for each team; 'own' is the team and one of "
+                               "its players, 'partner's' the other)")
                 if stmt.score is not None:
                     self.check_expr(stmt.score, per_player=True)
                     self.refuse_typed_number(stmt.score, "a score")
@@ -334,7 +350,61 @@ class Checker(CardChecks):
             actions=actions, priorities=tuple(priorities), ends=tuple(ends), match=match, rules=rules,
             phases=tuple(self.phases), combinations=combinations, triggers=tuple(triggers), skip=skip,
             eliminated=eliminated, showdown=showdown, turn_start=turn_start, wilds=wilds, wild_rules=wild_rules, effect_blocks={n: b.effects for n, b in self.effect_blocks.items()},
+            teams=self.teams,
         )
+
+    def check_teams(self, statements: list[Any], low: int, high: int) -> tuple[TeamSpec, ...]:
+        """`team NAME: P1 and P3` lines: seats that exist, each in exactly one team, for a fixed
+        number of players (a range would leave some seats of the teams empty)."""
+        decls = [s for s in statements if isinstance(s, ast.TeamDecl)]
+        if not decls:
+            return ()
+        teams: list[TeamSpec] = []
+        first_at: dict[str, SourcePos] = {}
+        team_of: dict[int, str] = {}
+        for decl in decls:
+            if decl.name in first_at:
+                self.error(decl.name_pos or decl.pos,
+                           f"team '{decl.name}' is declared twice (first at line {first_at[decl.name].line})")
+                continue
+            first_at[decl.name] = decl.pos
+            if _seat_number(decl.name) is not None:
+                self.error(decl.name_pos or decl.pos, f"team '{decl.name}': a team is named, not numbered like a seat",
+                           "call it by a name of its own ('team north_south: …')")
+            seats: list[int] = []
+            for seat in decl.seats:
+                number = _seat_number(seat.text)
+                if number is None:
+                    self.error(seat.pos, f"team '{decl.name}': '{seat.text}' is not a seat",
+                               f"write the seats as P1, P2 … (P1 to P{high}): 'team {decl.name}: P1 and P3'")
+                elif number >= high:
+                    self.error(seat.pos, f"team '{decl.name}': seat {seat.text} does not exist, the game has {high} "
+                               f"player{'s' if high != 1 else ''} (P1 to P{high})",
+                               f"list seats from P1 to P{high}, or write 'players {number + 1}'")
+                elif number in team_of:
+                    where = "this team" if team_of[number] == decl.name else f"team '{team_of[number]}'"
+                    self.error(seat.pos, f"{seat.text} is in {where} already: a seat is in exactly one team",
+                               f"list {seat.text} once")
+                else:
+                    team_of[number] = decl.name
+                    seats.append(number)
+            teams.append(TeamSpec(decl.name, tuple(seats), decl.pos))
+        if low != high:
+            self.error(decls[0].pos, f"teams need every seat, and 'players {low}..{high}' lets fewer play: with "
+                       f"{low} players some seats of the teams would not exist",
+                       f"fix the player count ('players {len(team_of) or high}'), or make a variant for each count "
+                       "of players with its own teams")
+        else:
+            missing = [f"P{s + 1}" for s in range(high) if s not in team_of]
+            if missing:
+                self.error(decls[-1].pos, f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} in no team: "
+                           "with teams, every seat is in exactly one",
+                           f"add {missing[0]} to a team ('team {decls[-1].name}: … and {missing[0]}'), "
+                           f"or write a line 'team NAME: {' and '.join(missing)}'")
+        if len(teams) < 2:
+            self.error(decls[0].pos, "a game of teams has two teams or more",
+                       "write a line for each team: 'team north_south: P1 and P3', 'team east_west: P2 and P4'")
+        return tuple(teams)
 
     def info(self, stmt: Any, kind: str) -> RuleInfo:
         return RuleInfo(stmt.name, kind, getattr(stmt, "description", ""), getattr(stmt, "section", ""), stmt.pos)
@@ -429,13 +499,17 @@ class Checker(CardChecks):
                 count = 1
         if decl.owner is None:
             self.error(decl.pos, f"zone '{decl.name}' must say whose it is: 'each player' or 'shared'")
+        elif decl.owner == "team" and not self.teams:
+            self.error(decl.pos, f"zone '{decl.name}' is 'each team', and the file declares no teams",
+                       "declare the teams ('team north_south: P1 and P3'), or write 'each player'")
         if decl.kind is None:
             self.error(decl.pos, f"zone '{decl.name}' must say what it is: pile, row, slot, fan or pool")
         group = 0
         if decl.group is not None:
             group = int(decl.group)
-            if decl.owner == "each":
-                self.error(decl.pos, f"'{group:g} per player' only makes sense for a shared zone; '{decl.name}' is each player's")
+            if decl.owner in ("each", "team"):
+                self.error(decl.pos, f"'{group:g} per player' only makes sense for a shared zone; '{decl.name}' is each "
+                           f"{'player' if decl.owner == 'each' else 'team'}'s")
             elif group * low != count or low != high:
                 self.error(decl.pos, f"zone '{decl.name}' has {count} instances, which is not {group} per player for {low}"
                            + (f" to {high}" if high != low else "") + " players")
@@ -444,7 +518,8 @@ class Checker(CardChecks):
             self.error(decl.pos, f"zone '{decl.name}': write 'face up to owner' (its owner sees the cards)")
             face = "owner"
         if face == "owner" and decl.owner != "each":
-            self.error(decl.pos, f"zone '{decl.name}' is shared: 'face up to owner' needs a zone of each player")
+            self.error(decl.pos, f"zone '{decl.name}' is {'each team' + chr(39) + 's' if decl.owner == 'team' else 'shared'}:"
+                       " 'face up to owner' needs a zone of each player")
         if decl.sorted_by is not None and decl.sorted_by.text not in self.orders:
             self.unknown(decl.sorted_by.pos, "order", decl.sorted_by.text, self.orders)
         if decl.top_face:
@@ -504,7 +579,7 @@ class Checker(CardChecks):
                         decl.count is not None, info, decl.sorted_by.text if decl.sorted_by else None,
                         tuple(sorted(ranks)) if ranks else cards.STANDARD_RANKS, tuple(suit_sets), decl.keeps_up,
                         differ, per_suit, tuple((c.name, c.variable, c.offset, c.fixed, c.pos) for c in decl.covered),
-                        decl.records_players)
+                        decl.records_players, decl.owner == "team")
 
     def check_covers(self, zones: dict[str, ZoneSpec]) -> None:
         """`covered by ZONE[i+N] and …`: zones that exist, of the same owner, numbers that exist for
@@ -558,7 +633,7 @@ class Checker(CardChecks):
         each past its limit is reported at the zone declaration that goes past it."""
         instances = held = 0
         for zone in zones.values():
-            owners = players if zone.per_player else 1
+            owners = players if zone.per_player else max(1, len(self.teams)) if zone.per_team else 1
             instances += zone.count * owners
             if instances > limits.MAX_ZONE_INSTANCES:
                 self.error(zone.info.pos, f"with {players} players the zones come to {instances} instances or more:"
@@ -579,6 +654,21 @@ class Checker(CardChecks):
             self.error(pos, "'this' names the zone a 'for each ZONE' is at: a counter or value is not a zone",
                        "write own, opponent's, winner's or COUNTER's")
             return
+        if owner == "other team's":
+            if not self.teams:
+                self.error(pos, "'other team's' needs teams, and the file declares none",
+                           "declare them: 'team north_south: P1 and P3', 'team east_west: P2 and P4'")
+            elif len(self.teams) != 2:
+                self.error(pos, f"'other team's' needs exactly two teams, and the file declares {len(self.teams)}",
+                           "name the team's player another way ('COUNTER's', 'partner's')")
+            return
+        if owner == "partner's" and self.teams:
+            larger = [t for t in self.teams if len(t.seats) != 2]
+            if larger:
+                self.error(pos, f"'partner's' names a player's one partner, and team '{larger[0].name}' has "
+                           f"{len(larger[0].seats)} player{'s' if len(larger[0].seats) != 1 else ''}",
+                           "it is for teams of two: write 'own' for a counter of each team")
+            return
         name = owner[:-2]
         if name in SEAT_OWNERS:
             return
@@ -593,10 +683,14 @@ class Checker(CardChecks):
             self.error(pos, f"'{owner}': counter '{name}' holds a {counter.holds}, not a seat",
                        "a counter that names a player holds a number (its seat)")
             return
-        if counter is None or counter.per_player:
-            choices = [n for n, c in self.counters.items() if not c.per_player] + list(SEAT_OWNERS) + ["opponent"]
-            self.error(pos, f"'{owner}': '{name}' is not a shared counter holding a seat, nor a value",
-                       did_you_mean(name, choices + list(self.values)) or "write own, opponent's, winner's, COUNTER's or VALUE's")
+        if counter is None or counter.per_player or counter.per_team:
+            choices = ([n for n, c in self.counters.items() if not c.per_player and not c.per_team]
+                       + list(SEAT_OWNERS) + ["opponent"])
+            hint = (did_you_mean(name, choices + list(self.values))
+                    or "write own, opponent's, winner's, COUNTER's or VALUE's")
+            if name == "partner" and counter is None:
+                hint = "'partner's' is for games of teams: declare them ('team north_south: P1 and P3')"
+            self.error(pos, f"'{owner}': '{name}' is not a shared counter holding a seat, nor a value", hint)
 
     def check_fixed_owner(self, ref: ast.ZoneRef, where: str) -> None:
         """Moves and priorities list their zones once for each player to move: `own`, `opponent's`
@@ -641,14 +735,21 @@ class Checker(CardChecks):
         if zone is None:
             self.unknown(_name_pos(ref), "zone", ref.name, self.zones)
             return None
-        if ref.owner and ref.owner not in ("own", "each", "opponent's") and not (zone.per_player or zone.group):
+        if ref.owner == "other team's" and len(self.teams) == 2 and not zone.per_team:  # (else `check_owner` has said so)
+            self.error(ref.pos, f"'other team's {ref.name}': the other team has several players, and a zone belongs "
+                       "to one", f"write \"partner's {ref.name}\", \"opponent's {ref.name}\" or a seat counter's")
+            return zone
+        if ref.owner == "other team's":
+            return zone
+        if ref.owner and ref.owner not in ("own", "each", "opponent's") and not (zone.per_player or zone.group
+                                                                                 or zone.per_team):
             self.error(ref.pos, f"zone '{ref.name}' is shared: '{ref.owner}' needs a zone of each player")
-        if ref.owner in ("own", "opponent's") and not (zone.per_player or zone.group):
+        if ref.owner in ("own", "opponent's") and not (zone.per_player or zone.group or zone.per_team):
             self.error(ref.pos, f"zone '{ref.name}' is shared: '{ref.owner}' needs a zone of each player"
                        " (or a shared zone dealt 'N per player')")
         if ref.owner == "opponent's" and self.players_range[1] > 2 and not per_player:
             self.error(ref.pos, "'opponent's' needs a two-player game here")
-        if ref.owner in ("own", "opponent's") and not per_player:
+        if ref.owner in ("own", "opponent's", "partner's") and not per_player:
             self.error(ref.pos, f"'{ref.owner} {ref.name}' needs a player, and none is in play here")
         if ref.index is not None:
             limit = zone.group if (ref.owner and zone.group) else zone.count
@@ -740,7 +841,12 @@ class Checker(CardChecks):
                 self.error(ref.pos, f"option '{name}' is the word '{self.options[name]}': an expression needs a number",
                            f"give the option a number: 'option {name} = 1'")
             return
-        if name in self.counters and not self.counters[name].per_player:
+        if ref.owner == "other team's" and not (name in self.counters and self.counters[name].per_team) and name != "score":
+            self.error(ref.pos, f"'other team's {name}': the other team has several players; 'other team's' reads a "
+                       "counter of each team or the score", f"write \"opponent's {name}\", \"partner's {name}\", or "
+                       "keep the number in a counter of each team")
+            return
+        if name in self.counters and not self.counters[name].per_player and not self.counters[name].per_team:
             if ref.owner:
                 self.error(ref.pos, f"counter '{name}' is shared: drop '{ref.owner}'")
             return
@@ -914,13 +1020,13 @@ class Checker(CardChecks):
             if isinstance(node, ast.OverPlayers):
                 return False  # `own` inside means each player in turn
             if isinstance(node, ast.NameRef):
-                if node.owner in ("own", "opponent's", "each"):
+                if node.owner in ("own", "opponent's", "each", "partner's", "other team's"):
                     return True
                 if node.name in values and node.owner is None:
                     return node.name not in shared
                 return False
             if isinstance(node, ast.ZoneRef):
-                return node.owner in ("own", "opponent's")
+                return node.owner in ("own", "opponent's", "partner's")
             if isinstance(node, tuple):
                 return any(depends(item, shared) for item in node)
             if hasattr(node, "__dataclass_fields__"):
@@ -1232,7 +1338,7 @@ class Checker(CardChecks):
                                "with a rank or a suit a counter holds",
                                f"declare it 'counter {text}: shared, holds a rank' (or 'holds a suit')")
                     return ("const", False)
-                if counter.per_player:
+                if counter.per_player or counter.per_team:
                     self.error(pred.value.pos, f"'{text}' is a counter of each player: a building rule has no player "
                                "to read it for", f"declare it 'counter {text}: shared, holds a {counter.holds}'")
                     return ("const", False)
@@ -1487,7 +1593,8 @@ class Checker(CardChecks):
             if counter.name not in self.counters:
                 self.unknown(counter.pos, "counter", counter.name, self.counters)
             else:
-                self.check_name_ref(counter, per_player=per_player or not self.counters[counter.name].per_player)
+                self.check_name_ref(counter, per_player=per_player or not (self.counters[counter.name].per_player
+                                                                           or self.counters[counter.name].per_team))
             if not self.check_typed_counter_effect(effect, per_player):
                 self.check_expr(effect.amount if isinstance(effect, ast.AddTo) else effect.value, per_player=per_player)
         elif isinstance(effect, ast.IfEffects):
@@ -1721,3 +1828,10 @@ def _name_pos(ref: ast.ZoneRef) -> SourcePos:
     if not ref.owner or ref.owner == "this":
         return ref.pos
     return SourcePos(ref.pos.file, ref.pos.line, ref.pos.column + len(ref.owner) + 1)
+
+
+def _seat_number(text: str) -> int | None:
+    """`P3` -> 2 (seats count from 0), or None for anything else."""
+    if len(text) > 1 and text[0] == "P" and text[1:].isdigit() and text[1] != "0":
+        return int(text[1:]) - 1
+    return None

@@ -52,6 +52,7 @@ class ZoneSpec:
     # `covered by row7[i] and row7[i+1]`: (zone, variable or None, offset, fixed number or None, where)
     covered: tuple[tuple, ...] = ()
     records_players: bool = False  # `records who played`: each card a move puts there remembers its player
+    per_team: bool = False  # `each team`: one instance (or family) per team, seen by all as a shared zone
 
 
 @dataclass(frozen=True)
@@ -186,6 +187,16 @@ class CounterSpec:
     pos: SourcePos
     whole_match: bool = False  # kept from deal to deal (chips, lives) instead of reset
     holds: str = "number"  # number | suit | rank | card (issue 16); a value's start is -1 for none
+    per_team: bool = False  # `each team`: one value per team (per_player is False)
+
+
+@dataclass(frozen=True)
+class TeamSpec:
+    """`team north_south: P1 and P3`: a partnership; its seats count from 0, as written."""
+
+    name: str
+    seats: tuple[int, ...]
+    pos: SourcePos
 
 
 @dataclass(frozen=True)
@@ -235,3 +246,9 @@ class GameModel:
     points: dict[str, dict[int, float]] = field(default_factory=dict)
     option_ranges: dict[str, tuple[float, float]] = field(default_factory=dict)  # `from 1 to 10`
     counted_options: frozenset[str] = frozenset()  # options that say how many cards a deal moves
+    teams: tuple[TeamSpec, ...] = ()  # partnerships (`team NAME: P1 and P3`); every seat in one
+
+    def team_of(self) -> tuple[int, ...]:
+        """Each seat's team (by its place in `teams`); empty in a game without teams."""
+        found = {seat: t for t, team in enumerate(self.teams) for seat in team.seats}
+        return tuple(found[s] for s in sorted(found)) if self.teams else ()

@@ -6,7 +6,9 @@ between deals, when the file declares one: a move that ends the deal is judged b
 costs), then the game file's `value evaluation` for it when the file declares one, else the
 fewest cards left in its own zones: a sensible default for the shedding games the seeds are. It judges a move in a few worlds dealt from what it sees
 (a card it would turn or take is one of the cards it has not seen, not the real one) and takes
-the average. Ties go to a move that does not bring back a position it has been in this turn (so
+the average. In a game of teams every judgement is the team's: the points are the team's, and
+the standing and evaluation are summed over the team's players (a card given to a partner is
+not lost). Ties go to a move that does not bring back a position it has been in this turn (so
 it does not move a card to and fro), then to its seeded generator.
 """
 
@@ -23,21 +25,32 @@ STANDING = "standing"
 
 
 def evaluation_of(state: State) -> Callable[[State, int], float]:
-    """The file's `value evaluation` for a seat, or minus the cards in the seat's own zones."""
+    """The file's `value evaluation` for a seat, or minus the cards in the seat's own zones (in
+    a game of teams, summed over the seat's team)."""
     compiled = state.game.compiled
     declared = compiled.exprs.values.get(EVALUATION)
     if declared is not None:
-        return lambda st, seat: declared(st, seat, None)
+        return for_team(state, lambda st, seat: declared(st, seat, None))
     owned = [[z.id for z in compiled.zones.instances if z.owner == seat] for seat in range(compiled.players)]
-    return lambda st, seat: -sum(len(st.zones[z]) for z in owned[seat])
+    return for_team(state, lambda st, seat: -sum(len(st.zones[z]) for z in owned[seat]))
 
 
 def standing_of(state: State) -> Callable[[State, int], float]:
-    """The file's `value standing` for a seat (how it stands in the match between deals), or 0."""
+    """The file's `value standing` for a seat (how it stands in the match between deals), or 0
+    (in a game of teams, summed over the seat's team)."""
     declared = state.game.compiled.exprs.values.get(STANDING)
     if declared is not None:
-        return lambda st, seat: declared(st, seat, None)
+        return for_team(state, lambda st, seat: declared(st, seat, None))
     return lambda st, seat: 0.0
+
+
+def for_team(state: State, judge: Callable[[State, int], float]) -> Callable[[State, int], float]:
+    """`judge` as the seat's team sees it: summed over the team's players (unchanged without teams)."""
+    compiled = state.game.compiled
+    if not compiled.teams:
+        return judge
+    members = [compiled.teams[compiled.team_of[seat]].seats for seat in range(compiled.players)]
+    return lambda st, seat: sum(judge(st, m) for m in members[seat])
 
 
 Judge = Callable[[State, int], tuple[float, float, float]]

@@ -22,6 +22,8 @@ points so far, the standing and then the evaluation the greedy player uses (the 
 `value evaluation`, or the cards left) — so games whose deals run to hundreds of moves are
 judged a few dozen moves ahead instead of never.
 
+In a game of teams the places are the teams' (the greedy judgement is the team's: see greedy).
+
 It never reads a hidden card: its worlds come from its own observation (`worlds.sample_world`).
 """
 
@@ -274,6 +276,11 @@ class MctsPlayer:
         else:
             stands = [judge(world, s) for s in everyone]
             gains = [(p - start[s][0], st - start[s][1], e) for s, (p, st, e) in enumerate(stands)]
+        teams = world.game.compiled.teams
+        if teams:  # a place among the teams (partners judge alike): one value for each team
+            firsts = [t.seats[0] for t in teams]
+            mine = world.game.compiled.team_of[seat]
+            return (place([stands[s] for s in firsts], mine) + place([gains[s] for s in firsts], mine)) / 2
         return (place(stands, seat) + place(gains, seat)) / 2
 
 

@@ -615,6 +615,16 @@ class OptionRange:
 
 
 @dataclass(frozen=True)
+class TeamDecl:
+    """`team north_south: P1 and P3`: a partnership and its seats, as written."""
+
+    pos: SourcePos
+    name: str
+    seats: tuple[Name, ...]
+    name_pos: SourcePos | None = None
+
+
+@dataclass(frozen=True)
 class Remove:
     pos: SourcePos
     name: str
@@ -752,6 +762,7 @@ class CounterDecl:
     name_pos: SourcePos | None = None  # where the name is written (pos: where the statement starts)
     holds: str = "number"  # `holds a suit` / `a rank` / `a card`: what the counter's value is
     holds_pos: SourcePos | None = None
+    per_team: bool = False  # `each team`: one value per team
 
 
 @dataclass(frozen=True)
@@ -1067,7 +1078,7 @@ class EndDecl:
     section: str
     quantifier: str  # 'some' | 'every' | '' (a plain condition)
     condition: Condition
-    scoring: str  # 'winner' | 'each' | 'again' (deal again, nobody scores) | '' (no points)
+    scoring: str  # 'winner' | 'each' | 'team' (`each team scores`) | 'again' (deal again, nobody scores) | '' (no points)
     score: Expr | None
     name_pos: SourcePos | None = None  # where the name is written (pos: where the statement starts)
     effects: tuple[Any, ...] = ()  # what happens when the deal ends this way, before the scores
@@ -1087,6 +1098,7 @@ Statement = Union[
     GameTitle, Extends, Players, OptionDecl, Remove, OrderDecl, ColourDecl, SuitOrderDecl,
     PointsDecl, ZoneDecl, DealBlock, FirstPlayer, Turns, CounterDecl, ValueDecl, BuildDecl,
     MoveDecl, PriorityDecl, EndDecl, MatchDecl, CombinationDecl, WheneverDecl, PhasesDecl, EffectDecl, Eliminated, Showdown, WildDecl, TurnStart,
+    TeamDecl,
 ]
 
 

@@ -352,6 +352,8 @@ class _ToAst(Transformer):
     @staticmethod
     def _text(children: list[Any], kind: str, default: str = "") -> str:
         found = _tokens(children, kind)
+        if found and kind == "OWNER":
+            return " ".join(str(found[0]).split())  # `other  team's` is `other team's`
         return str(found[0]) if found else default
 
     @staticmethod
@@ -394,6 +396,11 @@ class _ToAst(Transformer):
 
     def option_range(self, meta, children):
         return ast.OptionRange(self._pos(meta, children), children[0], children[1])
+
+    def team_stmt(self, meta, children):
+        names = _tokens(children, "NAME")
+        return ast.TeamDecl(self._pos(meta, children), str(names[0]),
+                            tuple(ast.Name(self._tpos(n), str(n)) for n in names[1:]), name_pos=self._tpos(names[0]))
 
     def remove_stmt(self, meta, children):
         return ast.Remove(self._pos(meta, children), str(children[0]))
@@ -466,6 +473,9 @@ class _ToAst(Transformer):
 
     def owner_each(self, meta, children):
         return ("owner", self._pos(meta, children), "each")
+
+    def owner_team(self, meta, children):
+        return ("owner", self._pos(meta, children), "team")
 
     def owner_shared(self, meta, children):
         return ("owner", self._pos(meta, children), "shared")
@@ -649,7 +659,7 @@ class _ToAst(Transformer):
         holds = next((c for c in children[2:] if isinstance(c, tuple) and c and c[0] == "holds"), None)
         return ast.CounterDecl(self._pos(meta, children), str(children[0]), owner[2] == "each", start, whole_match,
                                name_pos=self._tpos(children[0]), holds=holds[1] if holds else "number",
-                               holds_pos=holds[2] if holds else None)
+                               holds_pos=holds[2] if holds else None, per_team=owner[2] == "team")
 
     def counter_holds(self, meta, children):
         return ("holds", str(children[0]), self._tpos(children[0]))
@@ -1126,7 +1136,7 @@ class _ToAst(Transformer):
     # ---- ending -------------------------------------------------------------------
     def end_block(self, meta, children):
         when = next(c for c in children if isinstance(c, tuple) and c[0] == "when")
-        score = next((c for c in children if isinstance(c, tuple) and c[0] in ("winner", "each", "again")), ("", None))
+        score = next((c for c in children if isinstance(c, tuple) and c[0] in ("winner", "each", "team", "again")), ("", None))
         then = next((c[2] for c in children if isinstance(c, tuple) and c[0] == "then_effects"), ())
         outcome = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "outcome"), "")
         return ast.EndDecl(self._pos(meta, children), str(children[0]), self._string(children[1:3]),
@@ -1156,6 +1166,9 @@ class _ToAst(Transformer):
 
     def each_scores(self, meta, children):
         return ("each", children[0])
+
+    def team_scores(self, meta, children):
+        return ("team", children[0])
 
     def match_stmt(self, meta, children):
         return ast.MatchDecl(self._pos(meta, children), False, str(children[0]), children[1],
