@@ -300,7 +300,7 @@ def test_the_deal_passes_to_the_left_and_the_pass_begins_on_the_dealers_left(dea
     assert len(list(st.legal_moves())) == 286
 
 
-def test_the_deal_gives_13_cards_one_at_a_time_from_the_dealers_left():
+def test_the_deal_gives_13_cards_one_at_a_time_from_the_dealers_left(tmp_path):
     """Deal 2: the first card of the stock's top goes to the dealer's left, the 52nd to the dealer."""
     g = game()
     st = g.new_game(seed=5)
@@ -309,14 +309,11 @@ def test_the_deal_gives_13_cards_one_at_a_time_from_the_dealers_left():
     assert all(len(doc["zones"][f"P{i}.hand"]) == 13 for i in range(1, 5)) and not doc["zones"]["stock"]
     # the same shuffle dealt from P1 (to each hand, in seat order) gives P2's cards to P1, and so on
     text = (ROOT / "games" / "hearts.game").read_text(encoding="utf-8")
-    line = "deal 13 from stock to eldest's hand, second's hand, third's hand, dealer's hand"
+    line = "deal 13 from stock to each hand beginning with eldest"
     assert text.count(line) == 1
-    path = HERE / "data" / "_hearts_from_p1.game"
-    try:
-        path.write_text(text.replace(line, "deal 13 from stock to each hand"), encoding="utf-8")
-        plain = shape(gamedsl.load_game(str(path)).new_game(seed=5))["zones"]
-    finally:
-        path.unlink()
+    path = tmp_path / "hearts_from_p1.game"
+    path.write_text(text.replace(line, "deal 13 from stock to each hand"), encoding="utf-8")
+    plain = shape(gamedsl.load_game(str(path)).new_game(seed=5))["zones"]
     assert [doc["zones"][f"P{i}.hand"] for i in (2, 3, 4, 1)] == [plain[f"P{i}.hand"] for i in (1, 2, 3, 4)]
 
 
