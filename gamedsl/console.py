@@ -119,8 +119,18 @@ class Console:
         if not moved or any(cards.parse_card(t) is None for t in moved):  # ranks of a combination: no cards
             return
         state = self.state
+        c = state._c
+        landed = c.zones.by_name.get(played.target) if played.target else None
+
+        def shown_as_played(viewer: int) -> bool:  # the zone it went to shows it to the viewer
+            if landed is None:
+                return False
+            face = c.face[landed]
+            return face in ("up", "down_top_up") or (face == "owner" and c.zones[landed].owner == viewer)
 
         def sees(viewer: int) -> bool:
+            if shown_as_played(viewer):  # seen as it was played, wherever an automatic rule took it then
+                return True
             return set(moved) <= {t for z in range(len(state.zones)) for t in visible_cards(state, z, viewer)}
 
         blind = frozenset(v for v in range(len(state.players)) if v != seat and not sees(v))

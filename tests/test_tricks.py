@@ -216,6 +216,8 @@ def test_the_console_shows_who_played_each_card(tmp_path):
     assert run.returncode == 0, run.stderr
     trick_lines = [line for line in run.stdout.splitlines() if line.strip().startswith("trick ")]
     assert any(" P2  " in line and " P3" in line for line in trick_lines), trick_lines
+    # the fourth card of a trick is seen as it is played, though the trick goes at once to a face-down pile
+    assert "not shown" not in run.stdout
 
 
 def test_counters_and_options_may_start_below_zero(tmp_path):
