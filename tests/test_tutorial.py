@@ -71,21 +71,21 @@ def shown_in_order(expected: list[str], out: str) -> None:
 
 
 def test_the_tutorial_has_its_files_and_outputs():
-    assert {"step1.game", "step2.game", "step3.game", "eights.game", "jacks.game", "smarter.game",
+    assert {"step1.game", "step2.game", "step3.game", "eights.game", "jacks.game", "smarter.game", "whist.game",
             "after8.yaml"} <= FILES.keys()
     assert {"check-step1", "check-typo", "check-suit", "check-eights", "play", "moves", "explain",
-            "simulate", "play-jacks", "check-jacks"} <= OUTPUTS.keys()
+            "simulate", "play-jacks", "check-jacks", "check-whist", "play-whist", "simulate-whist"} <= OUTPUTS.keys()
 
 
 @pytest.mark.parametrize("name", ["step1.game", "step2.game", "step3.game", "eights.game", "jacks.game",
-                                  "smarter.game"])
+                                  "smarter.game", "whist.game"])
 def test_each_step_checks(folder, name):
     run = gamedsl(folder, "check", name)
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.startswith(f"{name}: ok")
 
 
-@pytest.mark.parametrize("key", ["check-step1", "check-step2", "check-step3", "check-eights", "check-jacks",
+@pytest.mark.parametrize("key", ["check-step1", "check-step2", "check-step3", "check-eights", "check-jacks", "check-whist",
                                  "check-typo", "check-suit", "moves", "explain", "simulate-step1"])
 def test_the_commands_print_what_the_tutorial_shows(folder, key):
     for args, shown in sessions(key):
@@ -108,7 +108,7 @@ def test_the_console_plays_as_shown(folder):
     assert "Traceback" not in run.stderr
 
 
-@pytest.mark.parametrize("key", ["simulate", "simulate-smarter"])
+@pytest.mark.parametrize("key", ["simulate", "simulate-smarter", "simulate-whist"])
 def test_simulate_runs_and_gives_the_figures_shown(folder, key):
     [(args, shown)] = sessions(key)
     run = gamedsl(folder, *args)
@@ -161,3 +161,10 @@ def test_a_suit_counter_is_plain_without_colour(folder):
     run = gamedsl(folder, "play", "eights.game", "--seed", "1", "--seats", "human,computer", "--no-color", stdin="")
     assert "P2 plays eight 8S P2.hand -> pile choosing D" in run.stdout and "Counters: passes 0, named D" in run.stdout
     assert not set("\u2660\u2665\u2666\u2663") & set(run.stdout)
+
+
+def test_the_trick_game_plays_as_shown(folder):
+    [(args, shown)] = sessions("play-whist")
+    run = gamedsl(folder, *args, "--no-color", stdin="8C hand -> trick\n")
+    assert run.returncode == 0, run.stderr
+    shown_in_order(shown, run.stdout)
