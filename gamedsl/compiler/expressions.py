@@ -14,9 +14,9 @@ from typing import Any
 
 from .. import cards
 from ..errors import RulesRuntimeError, SourcePos
-from ..model.model import GameModel
+from ..model.model import BuildSpec, GameModel, RuleInfo
 from ..syntax import ast
-from .building import ByCounter
+from .building import ByCounter, accept_table
 from .cards_expr import CardExprs, encode
 from .source import Source, identifier, number
 from .zones import ZoneTable, at_instance
@@ -604,6 +604,31 @@ class ExprCompiler:
             return lambda st, p, mv: st.deal_number
         raise KeyError(name)
 
+    def top_in_sequence(self, node: ast.TopInSequence) -> Fn:
+        """`top N of ZONE are in sequence while …`: some zone named holds N cards or more, the top N
+        face up (or known to all), each on the one below as the tests say (a table made once, as
+        a group move's `while`)."""
+        rule = BuildSpec(RuleInfo("sequence", "build", "", "", node.pos), (), "none", (), self.model.sequences[node.pos])
+        chain = accept_table(rule, self.model.orders, self.model.colours)
+        ids = self.zone_ids(node.zone)
+        count = int(node.count)
+        face = [z.spec.face for z in self.zones.instances]
+
+        def in_sequence(st: Any, p: int, mv: Any) -> bool:
+            for zone_id in ids(st, p):
+                pile = st.zones[zone_id]
+                if len(pile) < count:
+                    continue
+                run = pile[-count:]
+                hidden = run if face[zone_id] == "down" else run[:-1] if face[zone_id] == "down_top_up" else ()
+                if any(card not in st.public for card in hidden):
+                    continue  # a face-down card is in no sequence anyone can see
+                if all(chain[below][above] for below, above in zip(run, run[1:])):
+                    return True
+            return False
+
+        return in_sequence
+
     def divide(self, node: ast.BinOp) -> Callable[[float, float], float]:
         """`a / b` for this division of the file: dividing by zero is an error of the rules that
         says where (games that never divide pay nothing for the check)."""
@@ -714,6 +739,8 @@ class ExprCompiler:
             goal = self.condition(node.condition)
             depth = node.depth
             return lambda st, p, mv: st._can_reach(p, depth, lambda: goal(st, p, None))
+        if isinstance(node, ast.TopInSequence):
+            return self.top_in_sequence(node)
         if isinstance(node, ast.OneSuit):
             ids = self.zone_ids(node.zone)
 

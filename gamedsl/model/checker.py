@@ -183,6 +183,7 @@ class Checker(CardChecks):
                     self.phases.append(name.text)
         self.combination_names = [s.name for s in statements if isinstance(s, ast.CombinationDecl)]
         self.move_choices: dict[str, str] = {}  # the choices of the move being checked: name -> kind
+        self.sequences: dict[SourcePos, tuple[tuple, ...]] = {}  # `top N of Z are in sequence while …`, checked
         counters = {}
         values = {}
         for stmt in statements:
@@ -350,7 +351,7 @@ class Checker(CardChecks):
             actions=actions, priorities=tuple(priorities), ends=tuple(ends), match=match, rules=rules,
             phases=tuple(self.phases), combinations=combinations, triggers=tuple(triggers), skip=skip,
             eliminated=eliminated, showdown=showdown, turn_start=turn_start, wilds=wilds, wild_rules=wild_rules, effect_blocks={n: b.effects for n, b in self.effect_blocks.items()},
-            teams=self.teams,
+            teams=self.teams, sequences=dict(self.sequences),
         )
 
     def check_teams(self, statements: list[Any], low: int, high: int) -> tuple[TeamSpec, ...]:
@@ -925,6 +926,14 @@ class Checker(CardChecks):
                 self.check_expr(key, per_player, in_move)
         elif isinstance(cond, ast.OneSuit):
             self.check_zone_ref(cond.zone, per_player)
+        elif isinstance(cond, ast.TopInSequence):
+            self.check_zone_ref(cond.zone, per_player)
+            if cond.count != int(cond.count) or not 2 <= cond.count <= 104:
+                self.error(cond.pos, f"'top {cond.count:g} of … are in sequence': a sequence is of 2 to 104 cards")
+            self.sequences[cond.pos] = tuple(self.check_card_predicate(p, "a sequence", empty=False, where="chain")
+                                             for p in cond.chain)
+            for pos in self._pile_suits(cond.chain):
+                self.error(pos, "'the pile's suit' is for building rules", "a sequence's 'while' compares its cards")
         elif isinstance(cond, ast.ZoneClosed):
             self.check_zone_ref(cond.zone, per_player)
         elif isinstance(cond, ast.CanReach):

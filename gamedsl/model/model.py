@@ -246,6 +246,8 @@ class GameModel:
     points: dict[str, dict[int, float]] = field(default_factory=dict)
     option_ranges: dict[str, tuple[float, float]] = field(default_factory=dict)  # `from 1 to 10`
     counted_options: frozenset[str] = frozenset()  # options that say how many cards a deal moves
+    # `top N of ZONE are in sequence while …`: the checked tests of each, by where it is written
+    sequences: dict[SourcePos, tuple[tuple, ...]] = field(default_factory=dict)
     teams: tuple[TeamSpec, ...] = ()  # partnerships (`team NAME: P1 and P3`); every seat in one
 
     def team_of(self) -> tuple[int, ...]:

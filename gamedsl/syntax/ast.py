@@ -456,6 +456,18 @@ class CanReach:
 
 
 @dataclass(frozen=True)
+class TopInSequence:
+    """`top 13 of tableau 3 are in sequence while same suit, one down in up`: the zone holds at
+    least N cards, its top N all face up, and each lies on the one below as the `while` tests say
+    (the tests of a group move's `while`)."""
+
+    pos: SourcePos
+    count: float
+    zone: ZoneRef
+    chain: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
 class OneSuit:
     """Every card of the zone is of one suit (an empty zone is not)."""
 

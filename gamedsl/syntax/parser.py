@@ -1282,6 +1282,9 @@ class _ToAst(Transformer):
     def cond_one_suit(self, meta, children):
         return ast.OneSuit(self._pos(meta, children), children[0])
 
+    def cond_top_sequence(self, meta, children):
+        return ast.TopInSequence(self._pos(meta, children), float(children[0]), children[1], tuple(children[2]))
+
     def max_over(self, meta, children):
         return ast.OverPlayers(self._pos(meta, children), "max", children[0])
 
