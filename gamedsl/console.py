@@ -568,6 +568,9 @@ def _zone_text(state: State, obs: dict, zone_id: int, seat: int, compact: bool =
     players = obs["trick_players"].get(zone.name)
     if players and any(players):  # a trick: every card with who played it, in the order of play
         text = "  ".join(f"{card} {who}" if who else card for card, who in zip(shown, players))
+        led = next((card for card, who in zip(shown, players) if who and card != HIDDEN), None)
+        if led is not None and cards.parse_card(led) is not None and not cards.is_joker(cards.parse_card(led)):
+            text += f"   (led {cards.SUIT_SYMBOL[cards.parse_card(led) & 3]})"  # the suit of the first card played
     else:
         text = _pile_text(shown, "row" if zone.spec.keeps_up else zone.spec.kind)
     if c.model.showdown and zone.owner == seat and zone.spec.name == c.model.showdown[0]:
