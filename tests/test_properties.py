@@ -18,6 +18,10 @@ from .conftest import cached_game
 GAMES = resources.game_names()
 # Matches to a target (Russian Bank and its variants: 300) end with the first deal that scores.
 SHORT_MATCH = {name: (("target", 1),) for name in GAMES if "target" in gamedsl.load_game(name).options}
+# Spades has no lower limit ("Match"): random bids of up to 13 set both sides deal after deal, and
+# their scores fall for ever. A target no score is below ends its match with the first deal whose
+# sides score differently (an exact tie plays on).
+SHORT_MATCH["spades"] = (("target", -10**6),)
 
 
 def random_playout(game: gamedsl.Game, seed: int, steps: int, chooser_seed: int):
