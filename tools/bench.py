@@ -2,6 +2,7 @@
 
     python tools/bench.py                  # every shipped game
     python tools/bench.py russian_bank --positions 2000 --matches 5
+    python tools/bench.py hearts spades --deals 20    # random deals, not whole matches
 
 For each game: legal-move generations per second over positions taken from seeded random
 games (the compiled generator alone, and `State.legal_moves()` read through, every `Move`
@@ -62,13 +63,15 @@ def time_generation(positions: list[gamedsl.State], public: bool, rounds: int = 
     return len(positions) / best
 
 
-def time_games(game: gamedsl.Game, games: int) -> tuple[float, float, float]:
+def time_games(game: gamedsl.Game, games: int, first_deal_only: bool = False) -> tuple[float, float, float]:
+    """Random whole matches (or, `first_deal_only`, only their first deals) per second, with the
+    deals and moves per second they make."""
     rng = random.Random(7)
     moves_made = deals = 0
     start = time.perf_counter()
     for seed in range(games):
         state = game.new_game(seed)
-        while not state.is_over:
+        while not state.is_over and not (first_deal_only and state.results):
             moves = state.legal_moves()
             state.play(moves[rng.randrange(len(moves))])
             moves_made += 1
@@ -270,6 +273,9 @@ def rules_row(name: str, args: argparse.Namespace) -> str:
     positions = sample_positions(game, args.positions)
     raw = time_generation(positions, public=False)
     public = time_generation(positions, public=True)
+    if args.deals:  # first deals alone: for games whose random matches may never end
+        _, deals, moves = time_games(game, args.deals, first_deal_only=True)
+        return f"| {name} ({game.players}p) | {len(positions)} | {raw:,.0f} | {public:,.0f} | — | {deals:.1f} | {moves:,.0f} |"
     matches, deals, moves = time_games(game, args.matches)
     return f"| {name} ({game.players}p) | {len(positions)} | {raw:,.0f} | {public:,.0f} | {matches:.2f} | {deals:.1f} | {moves:,.0f} |"
 
@@ -279,6 +285,9 @@ def main() -> None:
     parser.add_argument("games", nargs="*", help="game names (default: every shipped game)")
     parser.add_argument("--positions", type=int, default=2000)
     parser.add_argument("--matches", type=int, default=3, help="random whole matches to time")
+    parser.add_argument("--deals", type=int, default=0,
+                        help="time this many random first deals instead of whole matches (Spades: random "
+                             "bids are set deal after deal, and a match with no lower limit never ends)")
     parser.add_argument("--players", type=int, default=None,
                         help="players, for games several can play (default: the most the game allows, up to 4)")
     args = parser.parse_args()
