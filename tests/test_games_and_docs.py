@@ -76,6 +76,14 @@ def test_the_benchmark_tool_runs():
     assert "| russian_bank (2p) | 60 |" in run.stdout
 
 
+def test_the_benchmark_times_deals_of_a_game_whose_random_matches_never_end():
+    run = subprocess.run([sys.executable, "tools/bench.py", "spades", "--positions", "40", "--deals", "2"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert run.returncode == 0, run.stderr
+    row = next(line for line in run.stdout.splitlines() if line.startswith("| spades (4p) | 40 |"))
+    assert row.split("|")[5].strip() == "—"  # no match timed
+
+
 def _index_of_constructs() -> str:
     text = (Path(__file__).parent.parent / "grammar" / "LANGUAGE.md").read_text(encoding="utf-8")
     return text.split("## Index of constructs", 1)[1].split("\n## ", 1)[0]
