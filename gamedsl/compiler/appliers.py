@@ -76,6 +76,20 @@ def _cards_moved(game: CompiledGame, action: CompiledAction, recorded: bool) -> 
     exprs = game.exprs
     if action.exchange is not None:
         return [f"    st._exchange({exprs.bind(action)}, mv)"]
+    if action.combination is not None and action.combination.kinds.by_cards:
+        # The cards played, each the very card (plays told apart by their cards); both zones saved
+        # for undo before they change.
+        source = exprs.bind([sources[0] for sources in action.sources])
+        reading = exprs.bind(action.combination.kinds.reading)
+        saving = ["    saved = frame.zones", "    if src not in saved:", "        saved[src] = list(hand)",
+                  "    if dst not in saved:", "        saved[dst] = list(target)",
+                  "    if frame.extra is None:  # the combinations on the table, saved once per move",
+                  "        st._save_scalar_state()"]
+        return ["    src = " + source + "[p]", "    dst = mv[3]", "    hand = st.zones[src]", "    target = st.zones[dst]",
+                *(saving if recorded else []),
+                "    for card in mv[2]:", "        hand.remove(card)", "        target.append(card)",
+                "    st.rank_counts.pop(src, None)", "    st.rank_counts.pop(dst, None)",
+                f"    st.combos[dst] = {reading}(mv[1], mv[2])", "    st.played_by[dst] = p"]
     if action.combination is not None:
         # The ranks played, the lowest card of each rank first (suits never matter here); both
         # zones saved for undo before they change.

@@ -68,6 +68,8 @@ class Combination(NamedTuple):
 class CombinationSet:
     """The combinations of one game, with the order that decides which beats which."""
 
+    by_cards = False  # counted by rank (`card_combinations.CardCombinationSet`: told apart by their cards)
+
     def __init__(self, kinds: list[CombinationKind], strength: tuple[int, ...]):
         self.kinds = kinds
         self.strength = [-1] * 16

@@ -16,6 +16,7 @@ from ..syntax import ast
 from .appliers import applier
 from .building import AcceptTable, ByCounter, accept_table, counter_read, counter_tables
 from .cards_expr import mentions_card, mentions_names
+from .card_combinations import CardCombinationSet, CardKind, in_a_row
 from .combinations import CombinationKind, CombinationSet, WingRules
 from .expressions import Counters, ExprCompiler, Fn, mentions
 from .generators import generator
@@ -171,6 +172,7 @@ class CombinationPlay:
     kinds: CombinationSet
     beating: list[tuple[int, ...]] | None  # per player: the zone whose combination must be beaten
     finders: dict[int, Any] = field(default_factory=dict)  # per player: the engine's finder of moves
+    include: tuple[int, Any] | None = None  # `must include CARD while …`: the card, the condition (or None)
 
 
 @dataclass
@@ -286,7 +288,9 @@ class CompiledGame:
         self.actions = [self._action(i, spec) for i, spec in enumerate(model.actions.values())]
         self.action_index = {a.name: a.index for a in self.actions}
         self.card_actions = [a for a in self.actions if a.moves_cards]
-        self.plays_combinations = any(a.combination is not None for a in self.actions)
+        # plays named in one batch per hand (`State._public_moves`): those counted by rank
+        self.plays_combinations = any(a.combination is not None and not a.combination.kinds.by_cards
+                                      for a in self.actions)
         self.default_action = next((a.index for a in self.actions if a.moves_cards and not a.named_alone), None)
         self.priorities = [self._priority(p) for p in model.priorities]
         self.ends = [CompiledEnd(e.info, e.quantifier, self.exprs.condition(e.condition), e.scoring,
@@ -349,6 +353,20 @@ class CompiledGame:
                 forbidden_together=spec.not_both,
             )
             run = self.model.orders[spec.run_order] if spec.run_order else ()
+            if self.model.exact_plays:
+                classes = {name: (c, place) for c, (_, names) in enumerate(self.model.classes)
+                           for place, name in enumerate(names)}
+                klass, place = classes.get(spec.info.name, (-1, 0))
+                if spec.core in ("suit", "suited_row", "row"):
+                    low = spec.min_length
+                    high = (len(set(run)) if run else 54) if spec.or_more else low
+                else:
+                    low, high = spec.min_length, (len(set(run)) if spec.run_order else 1)
+                kinds.append(CardKind(spec.info.name, i, spec.core, spec.width, low, high, run, spec.exact, wings,
+                                      spec.tier, spec.distinct_suits, spec.not_one_suit,
+                                      in_a_row(self.model.orders[spec.not_in_row]) if spec.not_in_row else frozenset(),
+                                      klass, place, spec.info))
+                continue
             kinds.append(CombinationKind(spec.info.name, i, spec.width, spec.min_length,
                                          len(run) if spec.run_order else 1, run, spec.exact, wings, spec.tier))
         return kinds
@@ -388,7 +406,16 @@ class CompiledGame:
             play = spec.combination
             strength = self.model.orders[play.order.text] if play.order else tuple(range(16))
             beating = z.per_player((play.beating,)) if play.beating is not None else None
-            combination = CombinationPlay(CombinationSet(self.combination_kinds, strength), beating)
+            if self.model.exact_plays:
+                suits = self.model.suit_orders[play.suit_order.text] if play.suit_order else None
+                kinds: Any = CardCombinationSet(self.combination_kinds, strength, suits)
+            else:
+                kinds = CombinationSet(self.combination_kinds, strength)
+            include = None
+            if spec.include is not None:  # `must include 3C while …`
+                card, when = spec.include
+                include = (card, self.exprs.condition(when) if when is not None else None)
+            combination = CombinationPlay(kinds, beating, include=include)
         first_lines = self.exprs.effect_source(spec.first_effects)
         then_lines = self.exprs.effect_source(spec.then_effects)
         condition, about_card, about_choice = spec.condition, None, None

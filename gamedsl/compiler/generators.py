@@ -131,6 +131,8 @@ def _combinations(game: CompiledGame, action: CompiledAction) -> list[str]:
     nothing lies to be beaten, else the plays that beat it."""
     exprs = game.exprs
     play = action.combination
+    if play.kinds.by_cards:
+        return _card_combinations(game, action)
     for p in range(game.players):
         play.finders[p] = play.kinds.finder(move_form(action.index, action.targets[p][0][0]),
                                             key=(action.index, action.targets[p][0][0]))
@@ -148,6 +150,32 @@ def _combinations(game: CompiledGame, action: CompiledAction) -> list[str]:
               "    out += finder.leads(counts) if table is None else finder.answer[table.kind.index](counts, table)"]
     return lines
 
+
+
+def _card_combinations(game: CompiledGame, action: CompiledAction) -> list[str]:
+    """Plays of combinations told apart by their cards, found from the cards of the source
+    zones: every play when nothing lies to be beaten, else the plays that beat it; with `must
+    include CARD [while …]`, only the plays that hold the card (while the condition holds)."""
+    exprs = game.exprs
+    play = action.combination
+    kinds = exprs.bind(play.kinds)
+    lines = ["table = None"]
+    if play.beating is not None:
+        beaten = exprs.bind([zones[0] for zones in play.beating])
+        lines += [f"if st.zones[{beaten}[p]]:", f"    table = st.combos.get({beaten}[p])"]
+    targets = exprs.bind([action.targets[p][0][0] for p in range(game.players)])
+    lines += [f"dst = {targets}[p]", f"for src in {exprs.bind(action.sources)}[p]:",
+              "    hand = st.zones[src]",
+              f"    found = {kinds}.plays(hand) if table is None else {kinds}.answers(hand, table)"]
+    if play.include is not None:
+        card, when = play.include
+        test = f"{number(card)} in c.cards"
+        if when is not None:
+            lines.append(f"    needed = {exprs.call(when)}")
+            test = f"not needed or {test}"
+        lines.append(f"    found = [c for c in found if {test}]")
+    lines.append(f"    out += [({number(action.index)}, c.kind.index, c.cards, dst) for c in found]")
+    return lines
 
 
 def _plain(game: CompiledGame, action: CompiledAction) -> bool:

@@ -60,11 +60,43 @@ def explain(state: State, move: Move | str) -> Explanation:
     return Explanation(text, False, rule, reason)
 
 
+def _why_not_card_play(state: State, action, move) -> tuple[RuleInfo | None, str]:
+    """Why a play told apart by its cards is not legal: cards not held, not of its kind, without
+    the card it must include, or not beating the table."""
+    c = state._c
+    p = state.current
+    _, kind_index, played, _ = move
+    kinds = action.combination.kinds
+    kind = kinds.kinds[kind_index]
+    text = f"{kind.name} {kinds.cards_text(played, kind_index)}"
+    if action.condition is not None and not action.condition(state, p, None):
+        return action.info, f"the conditions of '{action.name}' do not hold here"
+    held = [card for src in action.sources[p] for card in state.zones[src]]
+    for card in set(played):
+        if played.count(card) > held.count(card):
+            return action.info, f"{state.current_player} does not hold {cards.CARD_TEXT[card]}"
+    reading = kinds.reading(kind_index, played)
+    if reading is None:
+        return c.model.rules.get(kind.name, action.info), f"{kinds.cards_text(played)} is not a {kind.name}"
+    include = action.combination.include
+    if include is not None and include[0] not in played and (include[1] is None or include[1](state, p, None)):
+        return action.info, f"the play must include {cards.CARD_TEXT[include[0]]} here"
+    if action.combination.beating is not None:
+        table_zone = action.combination.beating[p][0]
+        table = state.combination_on(table_zone)
+        if table is not None and not kinds.beats(reading, table):
+            on_table = f"{table.kind.name} {kinds.cards_text(table.cards, table.kind.index)}"
+            return action.info, f"{text} does not beat {on_table}"
+    return action.info, "this move is not possible here"
+
+
 def _why_not_combination(state: State, action, move) -> tuple[RuleInfo | None, str]:
     c = state._c
     p = state.current
     _, kind_index, ranks, _ = move
     kinds = action.combination.kinds
+    if kinds.by_cards:
+        return _why_not_card_play(state, action, move)
     kind = kinds.kinds[kind_index]
     text = state.game.codec.ranks_text(action, ranks)
     if action.condition is not None and not action.condition(state, p, None):

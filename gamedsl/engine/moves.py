@@ -70,6 +70,8 @@ class MoveCodec:
                 return Move(action.name, None, None, None, action.name)
             mine, theirs = cards.CARD_TEXT[card], cards.CARD_TEXT[src]
             return Move(action.name, mine, None, theirs, f"{action.name} {mine} {theirs}")
+        if action.combination is not None and action.combination.kinds.by_cards:
+            return self._card_play_move(action, move)
         if action.combination is not None:
             readings = action.combination.kinds.classify(src)
             return self._play_move(action, move, readings, len(readings) > 1)
@@ -89,6 +91,16 @@ class MoveCodec:
             chosen = choices_text(action, move[4])
             return Move(action.name, card_text, source, target, f"{text} choosing {chosen}", chosen)
         return Move(action.name, card_text, source, target, text)
+
+    def _card_play_move(self, action: Any, move: Internal) -> Move:
+        """The `Move` of a play told apart by its cards: its kind, then its cards (`pair 7H 7S`)."""
+        _, kind_index, played, dst = move
+        kinds = action.combination.kinds
+        shown = kinds.cards_text(played, kind_index)
+        text = f"{kinds.kinds[kind_index].name} {shown}"
+        if action.index != self.game.default_action:
+            text = f"{action.name} {text}"
+        return Move(action.name, shown, None, self.zone_names[dst], text)
 
     def remember_play(self, move: Internal, action: Any, reading: Any, ambiguous: bool) -> None:
         """Name a play the generator has just read, without reading its cards again."""
@@ -233,6 +245,8 @@ def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[I
         by_name = {k.name.lower(): k for k in sets[plays[0].index].kinds}
         if words[0].lower() in by_name:
             kind_name, words = by_name[words[0].lower()].name, words[1:]
+    if sets[plays[0].index].by_cards:
+        return _resolve_card_play(codec, text, player, legal, plays, kind_name, words, bool(named))
     ranks = parse_ranks(" ".join(words))
     if ranks is None and kind_name and not words:
         exact = next(k for k in sets[plays[0].index].kinds if k.name == kind_name).exact
@@ -257,6 +271,38 @@ def _resolve_special(codec: MoveCodec, text: str, player: int, legal: Sequence[I
         return (action.index, readings[0].kind.index, ranks, dst)
     names = ", ".join(kind.name for kind in sets[plays[0].index].kinds)
     raise InvalidMoveError(f"'{text}' is not a combination of this game ({names})")
+
+
+def _resolve_card_play(codec: MoveCodec, text: str, player: int, legal: Sequence[Internal], plays: list,
+                       kind_name: str | None, words: list[str], named: bool) -> Internal | None:
+    """A play told apart by its cards, read from its text: `pair 7H 7S`, `play pair 7S 7H`, `7S 7H`
+    (its kind, when the cards read one way only), the cards in any order."""
+    picked = [cards.parse_card(w) for w in words]
+    if not words or len(words) > 64 or None in picked:
+        if named or kind_name:
+            example = plays[0].combination.kinds.kinds[0].name
+            raise InvalidMoveError(f"'{text}': write the kind and its cards, e.g. '{example} 7H' or 'pair 7H 7S'")
+        return None
+    played = tuple(sorted(picked))  # type: ignore[arg-type]
+    for action in plays:
+        kinds = action.combination.kinds
+        readings = [r for r in kinds.classify(played) if kind_name is None or r.kind.name == kind_name]
+        if not readings:
+            continue
+        found = [m for m in legal if m[0] == action.index and m[2] == played
+                 and (kind_name is None or kinds.kinds[m[1]].name == kind_name)]
+        if len(found) > 1:
+            raise AmbiguousMoveError(f"'{text}' could be " + " or ".join(kinds.kinds[m[1]].name for m in found)
+                                     + ": put the name first", [codec.public(m) for m in found])
+        if found:
+            return found[0]
+        if kind_name is None and len(readings) > 1:
+            raise AmbiguousMoveError(f"'{text}' could be " + " or ".join(r.kind.name for r in readings)
+                                     + ": put the name first", [])
+        return (action.index, readings[0].kind.index, played, action.targets[player][0][0])
+    kinds = plays[0].combination.kinds
+    what = f"a {kind_name}" if kind_name else "a combination of this game"
+    raise InvalidMoveError(f"'{text}' is not {what} ({', '.join(k.name for k in kinds.kinds)})")
 
 
 def taken_sizes(taking: Any) -> str:

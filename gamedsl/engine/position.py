@@ -350,7 +350,7 @@ def _load_combinations(state: State, combos: Any, problems: list[str]) -> None:
             problems.append(f"combinations: unknown zone '{name}'" if plays else "this game has no combinations")
             continue
         kinds = plays[0].kinds
-        ranks = tuple(sorted(x >> 2 for x in state.zones[zone_id]))
+        ranks = tuple(sorted(x if kinds.by_cards else x >> 2 for x in state.zones[zone_id]))
         reading = next((r for r in kinds.classify(ranks) if r.kind.name == kind_name), None)
         if reading is None:
             names = [k.name for k in kinds.kinds]
@@ -366,7 +366,7 @@ def _load_combinations(state: State, combos: Any, problems: list[str]) -> None:
                     continue
                 seen.add(zone_id)
                 if state.zones[zone_id] and zone_id not in state.combos:
-                    ranks = tuple(sorted(x >> 2 for x in state.zones[zone_id]))
+                    ranks = tuple(sorted(x if play.kinds.by_cards else x >> 2 for x in state.zones[zone_id]))
                     readings = play.kinds.classify(ranks)
                     if len(readings) == 1:
                         state.combos[zone_id] = readings[0]

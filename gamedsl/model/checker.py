@@ -41,9 +41,9 @@ KNOWN_DECKS = ("standard",)
 BUILTIN_PER_PLAYER = ("score", "seat")
 BUILTIN_SHARED = ("moves_this_turn", "players_left", "player_to_move", "deal_number")
 _NAMED_KINDS = (ast.BuildDecl, ast.MoveDecl, ast.PriorityDecl, ast.EndDecl, ast.CombinationDecl, ast.WheneverDecl,
-                ast.EffectDecl)
+                ast.EffectDecl, ast.ClassDecl)
 _SINGLETONS = (ast.GameTitle, ast.Players, ast.DealBlock, ast.FirstPlayer, ast.Turns, ast.MatchDecl, ast.PhasesDecl,
-               ast.Eliminated, ast.Showdown, ast.TurnStart)
+               ast.Eliminated, ast.Showdown, ast.TurnStart, ast.ExactPlays)
 SEAT_OWNERS = ("winner",)  # possessives that name a player without a counter: `winner's`
 
 
@@ -73,6 +73,12 @@ class Checker(CardChecks):
         self.diagnostics.append(Diagnostic(pos, message, source_line, hint))
 
     def unknown(self, pos: SourcePos, what: str, name: str, choices: Iterable[str]) -> None:
+        if what == "order" and name in getattr(self, "both_ends", {}):
+            rank = cards.RANK_TEXT[self.both_ends[name][0]]
+            self.error(pos, f"order '{name}' lists {rank} at both ends: it only says which ranks make runs",
+                       f"only a combination's 'in a row in {name}' (or 'not in a row in {name}') may name it;"
+                       " declare another order for this")
+            return
         choices = sorted(set(choices))
         hint = did_you_mean(name, choices)
         if not hint:
@@ -98,6 +104,9 @@ class Checker(CardChecks):
         points: dict[str, dict[int, float]] = {}
         self.points = points
         self.suit_orders = suit_orders
+        # `plays are told apart by their cards`: combinations are sets of cards, and suits may matter
+        self.exact_plays = any(isinstance(s, ast.ExactPlays) for s in statements)
+        self.both_ends: dict[str, tuple[int, ...]] = {}  # orders listing one rank at both ends (runs only)
         title = ""
         players: ast.Players | None = None
         rule_names: dict[str, SourcePos] = {}
@@ -153,7 +162,10 @@ class Checker(CardChecks):
         self.teams = self.check_teams(statements, low, high)
         self.options = options
         self.option_info = option_info
-        self.orders = orders
+        # An order with a rank at both ends says only which ranks make runs of combinations: no
+        # other rule may name it (`unknown` says why), so `self.orders` leaves it out.
+        self.orders = {name: ranks for name, ranks in orders.items() if name not in self.both_ends}
+        self.run_orders_ok = dict(orders)
         zones = {name: self.check_zone(decl, low, high) for name, decl in self.zones_decl.items()}
         self.zones = zones
         self.check_zone_sizes(zones, min(high, limits.MAX_PLAYERS))
@@ -162,6 +174,7 @@ class Checker(CardChecks):
         # An order that only says which ranks make runs may leave ranks out on purpose (no 2 in a
         # straight); every other order must rank every card of the game.
         run_orders = {s.run_order.text for s in statements if isinstance(s, ast.CombinationDecl) and s.run_order}
+        run_orders |= {s.not_in_row.text for s in statements if isinstance(s, ast.CombinationDecl) and s.not_in_row}
         used_elsewhere = {r.order.text for s in statements if isinstance(s, ast.BuildDecl)
                           for r in ast.predicate_relations(s.on_top + (s.empty.predicate if s.empty else ())) if r.order}
         run_orders -= used_elsewhere
@@ -245,6 +258,9 @@ class Checker(CardChecks):
                 actions[stmt.name] = self.check_move(stmt)
             elif isinstance(stmt, ast.CombinationDecl):
                 combinations[stmt.name] = self.check_combination(stmt)
+            elif isinstance(stmt, ast.ExactPlays) and not self.combination_names:
+                self.error(stmt.pos, "plays are told apart by their cards, and the file declares no combinations",
+                           "declare the kinds of play ('combination NAME:' blocks)")
             elif isinstance(stmt, ast.WheneverDecl):  # `own` is the player who has just moved
                 self.moves_asked = True
                 self.check_condition(stmt.condition, per_player=True)
@@ -328,6 +344,7 @@ class Checker(CardChecks):
             first = FirstPlayerSpec(SourcePos(game_file.path, 1, 1), "fixed", player=0)
         if match is None:
             match = MatchSpec(True, "some", None, None)
+        classes = self.check_classes(statements, combinations)
         if self.diagnostics:
             # In the order of the files (variant first, then its bases) and of the lines.
             order = {name: i for i, name in enumerate(files)}
@@ -351,8 +368,38 @@ class Checker(CardChecks):
             actions=actions, priorities=tuple(priorities), ends=tuple(ends), match=match, rules=rules,
             phases=tuple(self.phases), combinations=combinations, triggers=tuple(triggers), skip=skip,
             eliminated=eliminated, showdown=showdown, turn_start=turn_start, wilds=wilds, wild_rules=wild_rules, effect_blocks={n: b.effects for n, b in self.effect_blocks.items()},
-            teams=self.teams, sequences=dict(self.sequences),
+            teams=self.teams, sequences=dict(self.sequences), exact_plays=self.exact_plays, classes=classes,
         )
+
+    def check_classes(self, statements: list[Any], combinations: dict[str, CombinationSpec]) -> tuple:
+        """`class NAME: k1, k2, …`: kinds of combination, each in one class at most, of one tier,
+        in a game whose plays are told apart by their cards."""
+        found = []
+        seen: dict[str, str] = {}
+        for stmt in statements:
+            if not isinstance(stmt, ast.ClassDecl):
+                continue
+            if not self.exact_plays:
+                self.error(stmt.pos, f"class '{stmt.name}' orders kinds of play, and this game counts plays by rank",
+                           "declare 'plays are told apart by their cards', or say it with 'tier N'")
+            names = []
+            for name in stmt.kinds:
+                if name.text not in combinations:
+                    self.unknown(name.pos, "combination", name.text, combinations)
+                elif name.text in seen:
+                    self.error(name.pos, f"combination '{name.text}' is in class '{seen[name.text]}' already",
+                               "a kind of play belongs to one class at most")
+                else:
+                    seen[name.text] = stmt.name
+                    names.append(name.text)
+            if len(stmt.kinds) < 2:
+                self.error(stmt.pos, f"class '{stmt.name}' lists one kind: a class orders two kinds or more")
+            tiers = {combinations[n].tier for n in names}
+            if len(tiers) > 1:
+                self.error(stmt.pos, f"class '{stmt.name}' lists kinds of different tiers",
+                           "a tier beats every lower one already: give the kinds of a class one tier")
+            found.append((self.info(stmt, "class"), tuple(names)))
+        return tuple(found)
 
     def check_teams(self, statements: list[Any], low: int, high: int) -> tuple[TeamSpec, ...]:
         """`team NAME: P1 and P3` lines: seats that exist, each in exactly one team, for a fixed
@@ -433,7 +480,19 @@ class Checker(CardChecks):
             if rank is None:
                 continue
             if rank in ranks:
-                self.error(name.pos, f"rank {name.text} appears twice in order '{stmt.name}'")
+                ends = (rank == ranks[0] and name is stmt.ranks[-1] and len(ranks) > 1
+                        and ranks.count(rank) == 1)
+                if ends and self.exact_plays:  # the ace both low and high: kept, for runs only
+                    ranks.append(rank)
+                    self.both_ends[stmt.name] = (rank,)
+                    continue
+                hint = ""
+                if ends:
+                    hint = ("a rank at both ends (the ace low and high) is for runs of combinations in a game"
+                            " whose 'plays are told apart by their cards'")
+                else:
+                    hint = "an order lists each rank once (only its first rank may come again, at its end, for runs)"
+                self.error(name.pos, f"rank {name.text} appears twice in order '{stmt.name}'", hint)
                 continue
             ranks.append(rank)
         return tuple(ranks)
@@ -1403,6 +1462,16 @@ class Checker(CardChecks):
                 self.check_zone_ref(combination.beating)
             if not stmt.sources:
                 self.error(combination.pos, "a combination is played 'from ZONE to ZONE'")
+            if combination.suit_order is not None:
+                if not self.exact_plays:
+                    self.error(combination.suit_order.pos, "'then suit …' tells plays apart by their suits, and this"
+                               " game counts plays by rank",
+                               "declare 'plays are told apart by their cards' (a statement of its own)")
+                elif combination.suit_order.text not in self.suit_orders:
+                    self.unknown(combination.suit_order.pos, "suit order", combination.suit_order.text, self.suit_orders)
+        include = None
+        if stmt.include is not None:
+            include = self.check_include(stmt)
         for ref in stmt.sources:
             self.check_zone_ref(ref)
             self.check_fixed_owner(ref, "a move's 'from'")
@@ -1445,7 +1514,25 @@ class Checker(CardChecks):
                           combination, exchange, stmt.only_if_others, bool(group),
                           bool(group and group.whole), bool(group and group.if_any),
                           bool(group and group.not_whole_to_empty), chain, choices, taking,
-                          parameter is not None)
+                          parameter is not None, include)
+
+    def check_include(self, stmt: ast.MoveDecl) -> tuple[int, Any] | None:
+        """`must include 3C while …`: on a play of combinations told apart by their cards, a card
+        of the game; the condition is asked of the mover."""
+        include = stmt.include
+        card = cards.parse_card(include.card.text)
+        if stmt.combination is None:
+            self.error(include.pos, f"move '{stmt.name}' plays no combination: 'must include' is for plays of combinations",
+                       "add 'as a combination …', or test the card in 'only when'")
+        elif not self.exact_plays:
+            self.error(include.pos, "'must include' names a card, and this game counts plays by rank",
+                       "declare 'plays are told apart by their cards' (a statement of its own)")
+        if card is None or card >> 2 not in self.deck_ranks:
+            self.error(include.card.pos, f"'{include.card.text}' is not a card of this game")
+            card = None
+        if include.condition is not None:
+            self.check_condition(include.condition, per_player=True)
+        return None if card is None else (card, include.condition)
 
     def check_choices(self, stmt: ast.MoveDecl) -> tuple[ChoiceSpec, ...]:
         """The choices a move carries (`for each n from 1 to 3` is a choice of a number)."""
@@ -1564,8 +1651,10 @@ class Checker(CardChecks):
             self.error(pos, problem)
         what = f"combination '{stmt.name}'"
         exact = [r for r in (self.rank_of(n, what) for n in stmt.exact) if r is not None]
-        if stmt.run_order is not None and stmt.run_order.text not in self.orders:
-            self.unknown(stmt.run_order.pos, "order", stmt.run_order.text, self.orders)
+        for order in (stmt.run_order, stmt.not_in_row):
+            if order is not None and order.text not in self.run_orders_ok:
+                self.unknown(order.pos, "order", order.text, self.orders)
+        self.check_card_shape(stmt, what)
         not_both = [r for r in (self.rank_of(n, what) for n in stmt.not_both) if r is not None]
         for number, label in ((stmt.width, "the number of cards of a rank"), (stmt.min_length, "the length of a run"),
                               (stmt.wing_count, "the number of wings"), (stmt.tier, "the tier")):
@@ -1578,7 +1667,36 @@ class Checker(CardChecks):
         run = stmt.run_order.text if stmt.run_order else None
         return CombinationSpec(self.info(stmt, "combination"), int(stmt.width), int(stmt.min_length), run,
                                tuple(exact), int(stmt.wing_count), stmt.wing_kind, stmt.per_rank,
-                               tuple(stmt.wing_rules), tuple(not_both), int(stmt.tier))
+                               tuple(stmt.wing_rules), tuple(not_both), int(stmt.tier),
+                               stmt.core or "rank", stmt.or_more, stmt.distinct_suits, stmt.not_one_suit,
+                               stmt.not_in_row.text if stmt.not_in_row else None)
+
+    def check_card_shape(self, stmt: ast.CombinationDecl, what: str) -> None:
+        """The core lines that look at suits or single cards (`5 of one suit`, `5 in a row in run`,
+        `not all of one suit`, `in different suits`): for games whose plays are told apart by their
+        cards, with lengths that fit their orders."""
+        suited = stmt.core in ("suit", "suited_row", "row") or stmt.distinct_suits or stmt.not_one_suit or stmt.not_in_row
+        if suited and not self.exact_plays:
+            said = ("'not all of one suit'" if stmt.not_one_suit else "'not in a row in …'" if stmt.not_in_row else
+                    "'in different suits'" if stmt.distinct_suits else "its core line")
+            self.error(stmt.core_pos or stmt.pos, f"{what}: {said} tells cards apart, and this game counts plays by rank",
+                       "declare 'plays are told apart by their cards' (a statement of its own) to play sets of cards")
+            return
+        if stmt.core in ("suit", "suited_row", "row"):
+            n = stmt.min_length
+            if n != int(n) or n < 1 or n > 54:
+                self.error(stmt.core_pos or stmt.pos, f"{what}: the number of cards must be a small whole number")
+                return
+            order = self.run_orders_ok.get(stmt.run_order.text) if stmt.run_order else None
+            if order is not None and n > len(set(order)):
+                self.error(stmt.core_pos or stmt.pos, f"{what}: order '{stmt.run_order.text}' has only "
+                           f"{len(set(order))} ranks: no run of {n:g}")
+        if stmt.not_one_suit and stmt.core in ("suit", "suited_row"):
+            self.error(stmt.not_pos or stmt.pos, f"{what}: its cards are of one suit already: 'not all of one suit' leaves nothing")
+        if stmt.not_in_row and stmt.core in ("row", "suited_row"):
+            self.error(stmt.not_pos or stmt.pos, f"{what}: its cards are in a row already: 'not in a row' leaves nothing")
+        if stmt.distinct_suits and stmt.width > 4:
+            self.error(stmt.core_pos or stmt.pos, f"{what}: there are only 4 suits")
 
     def check_effect(self, effect: Any, per_player: bool = True) -> None:
         if isinstance(effect, ast.MoveSelected):
@@ -1707,7 +1825,8 @@ class Checker(CardChecks):
 
 _SINGLETON_WORDS = {ast.GameTitle: "game", ast.Players: "players", ast.DealBlock: "deal:", ast.FirstPlayer: "first player:",
                     ast.Turns: "turns:", ast.MatchDecl: "match:", ast.PhasesDecl: "phases:", ast.Eliminated: "eliminated:",
-                    ast.Showdown: "showdown:", ast.TurnStart: "at turn start:"}
+                    ast.Showdown: "showdown:", ast.TurnStart: "at turn start:",
+                    ast.ExactPlays: "plays are told apart by their cards"}
 
 
 def _singletons_given_twice(game_file: ast.GameFile) -> list[Diagnostic]:

@@ -96,6 +96,7 @@ class ActionSpec:
     choices: tuple[ChoiceSpec, ...] = ()  # `choosing …` (and `for each n from 1 to 3`, a number chosen)
     taking: TakingSpec | None = None  # `taking N cards from …`
     old_values: bool = False  # written `for each n from A to B`
+    include: tuple[int, Any] | None = None  # `must include 3C while …`: the card, the condition (or None)
 
 
 @dataclass(frozen=True)
@@ -133,6 +134,11 @@ class CombinationSpec:
     wing_rules: tuple[str, ...]
     not_both: tuple[int, ...]
     tier: int
+    core: str = "rank"  # rank (`N of a rank`, runs of them) | exact | suit | suited_row | row
+    or_more: bool = False  # `N or more …`: else exactly N cards (suit) or ranks (rows)
+    distinct_suits: bool = False  # `N of a rank in different suits`
+    not_one_suit: bool = False  # `not all of one suit`
+    not_in_row: str | None = None  # `not in a row in ORDER`
 
 
 @dataclass(frozen=True)
@@ -249,6 +255,8 @@ class GameModel:
     # `top N of ZONE are in sequence while …`: the checked tests of each, by where it is written
     sequences: dict[SourcePos, tuple[tuple, ...]] = field(default_factory=dict)
     teams: tuple[TeamSpec, ...] = ()  # partnerships (`team NAME: P1 and P3`); every seat in one
+    exact_plays: bool = False  # `plays are told apart by their cards`
+    classes: tuple[tuple[RuleInfo, tuple[str, ...]], ...] = ()  # `class NAME: kinds, lowest first`
 
     def team_of(self) -> tuple[int, ...]:
         """Each seat's team (by its place in `teams`); empty in a game without teams."""

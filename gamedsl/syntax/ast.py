@@ -916,6 +916,7 @@ class MoveDecl:
     exchange: Exchange | None = None  # `exchange 1 between own hand and pool`
     choices: tuple[Choice, ...] = ()  # `choosing a player p other than own, a rank r`
     taking: Taking | None = None  # `taking 2 cards from … whose points by value sum to 13`
+    include: IncludeCard | None = None  # `must include 3C while leads = 0`
 
 
 @dataclass(frozen=True)
@@ -970,6 +971,35 @@ class CombinationPlay:
     pos: SourcePos
     beating: ZoneRef | None = None
     order: Name | None = None
+    suit_order: Name | None = None  # `beating table in climb then suit bridge`
+
+
+@dataclass(frozen=True)
+class IncludeCard:
+    """`must include 3C while leads = 0`: the play holds that card (while the condition holds)."""
+
+    pos: SourcePos
+    card: Name
+    condition: Any = None
+
+
+@dataclass(frozen=True)
+class ExactPlays:
+    """`plays are told apart by their cards`: combinations are sets of cards, not of ranks."""
+
+    pos: SourcePos
+
+
+@dataclass(frozen=True)
+class ClassDecl:
+    """`class five_card: straight, flush, full_house`: a later kind beats an earlier one."""
+
+    pos: SourcePos
+    name: str
+    description: str = ""
+    section: str = ""
+    kinds: tuple[Name, ...] = ()
+    name_pos: SourcePos | None = None
 
 
 @dataclass(frozen=True)
@@ -982,6 +1012,13 @@ class CombinationDecl:
     min_length: float = 1
     run_order: Name | None = None
     exact: tuple[Name, ...] = ()
+    core: str = ""  # rank | exact | suit | suited_row | row: which core line it has
+    or_more: bool = False  # `3 or more of one suit in a row in run`
+    distinct_suits: bool = False  # `2 of a rank in different suits`
+    not_one_suit: bool = False  # `not all of one suit`
+    not_in_row: Name | None = None  # `not in a row in run`
+    core_pos: SourcePos | None = None  # where the core line is
+    not_pos: SourcePos | None = None  # where the `not …` line is
     wing_count: float = 0
     wing_kind: str = ""  # 'single' | 'pair'
     per_rank: bool = False
@@ -1110,7 +1147,7 @@ Statement = Union[
     GameTitle, Extends, Players, OptionDecl, Remove, OrderDecl, ColourDecl, SuitOrderDecl,
     PointsDecl, ZoneDecl, DealBlock, FirstPlayer, Turns, CounterDecl, ValueDecl, BuildDecl,
     MoveDecl, PriorityDecl, EndDecl, MatchDecl, CombinationDecl, WheneverDecl, PhasesDecl, EffectDecl, Eliminated, Showdown, WildDecl, TurnStart,
-    TeamDecl,
+    TeamDecl, ExactPlays, ClassDecl,
 ]
 
 

@@ -927,7 +927,13 @@ class _ToAst(Transformer):
         pos = self._pos(meta, children)
         beating = next((c for c in children if isinstance(c, ast.ZoneRef)), None)
         order = next((ast.Name(self._tpos(t), str(t)) for t in children if isinstance(t, Token) and t.type == "NAME"), None)
-        return ("combination", pos, ast.CombinationPlay(pos, beating, order))
+        suits = next((c[1] for c in children if isinstance(c, tuple) and c and c[0] == "suit_tiebreak"), None)
+        return ("combination", pos, ast.CombinationPlay(pos, beating, order, suits))
+
+    def include_clause(self, meta, children):
+        pos = self._pos(meta, children)
+        card = ast.Name(self._tpos(children[0]), str(children[0]))
+        return ("include", pos, ast.IncludeCard(pos, card, children[1] if len(children) > 1 else None))
 
     def from_clause(self, meta, children):
         return ("sources", self._pos(meta, children), children[0])
@@ -1026,22 +1032,63 @@ class _ToAst(Transformer):
                 fields["section"] = line[1]
             elif isinstance(line, dict):
                 pos = line.pop("pos", None)
+                if "core" in line:
+                    line["core_pos"] = pos
+                if "not_one_suit" in line or "not_in_row" in line:
+                    line["not_pos"] = pos
                 for key, value in line.items():
-                    if key in fields:
+                    if key in fields and not key.endswith("_pos"):
                         problems.append((pos, f"combination '{children[0]}' gives its {key.replace('_', ' ')} twice"))
                     fields[key] = value
         return ast.CombinationDecl(self._pos(meta, children), str(children[0]), self._string(children[1:3]),
                                    name_pos=self._tpos(children[0]), problems=tuple(p for p in problems if p[0]), **fields)
 
     def core_single(self, meta, children):
-        return {"pos": self._pos(meta, children), "width": float(children[0])}
+        return {"pos": self._pos(meta, children), "core": "rank", "width": float(children[0])}
+
+    def core_single_distinct(self, meta, children):
+        return {"pos": self._pos(meta, children), "core": "rank", "width": float(children[0]), "distinct_suits": True}
+
+    def core_shape(self, meta, children):
+        shape, order = children[-1]
+        line = {"pos": self._pos(meta, children), "core": shape, "min_length": float(children[0]),
+                "or_more": any(c == "or_more" for c in children[1:-1])}
+        if order is not None:
+            line["run_order"] = order
+        return line
+
+    def or_more(self, meta, children):
+        return "or_more"
+
+    def shape_suit(self, meta, children):
+        return ("suit", None)
+
+    def shape_suited_row(self, meta, children):
+        return ("suited_row", ast.Name(self._tpos(children[0]), str(children[0])))
+
+    def shape_row(self, meta, children):
+        return ("row", ast.Name(self._tpos(children[0]), str(children[0])))
+
+    def not_one_suit(self, meta, children):
+        return {"pos": self._pos(meta, children), "not_one_suit": True}
+
+    def not_in_row(self, meta, children):
+        return {"pos": self._pos(meta, children), "not_in_row": ast.Name(self._tpos(children[0]), str(children[0]))}
+
+    def exact_plays_stmt(self, meta, children):
+        return ast.ExactPlays(self._pos(meta, children))
+
+    def class_stmt(self, meta, children):
+        names = [c for c in children if isinstance(c, Token) and c.type == "NAME"]
+        return ast.ClassDecl(self._pos(meta, children), str(names[0]), self._string(children[1:3]), self._section(children),
+                             tuple(ast.Name(self._tpos(n), str(n)) for n in names[1:]), name_pos=self._tpos(names[0]))
 
     def core_run(self, meta, children):
-        return {"pos": self._pos(meta, children), "width": float(children[0]), "min_length": float(children[1]),
+        return {"pos": self._pos(meta, children), "core": "rank", "width": float(children[0]), "min_length": float(children[1]),
                 "run_order": ast.Name(self._tpos(children[2]), str(children[2]))}
 
     def core_exact(self, meta, children):
-        return {"pos": self._pos(meta, children), "exact": tuple(children)}
+        return {"pos": self._pos(meta, children), "core": "exact", "exact": tuple(children)}
 
     def wings_line(self, meta, children):
         kind = str(_tokens(children, "WING_KIND")[0])
