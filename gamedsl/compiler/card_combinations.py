@@ -145,7 +145,8 @@ class CardCombinationSet:
                 key = self.strength[top] * 4 + suit
                 length = len(ranks) if kind.core in ("row", "suited_row", "suit") or kind.max_length > 1 else 1
                 for cards in self._with_wings(kind, core, ranks, by_rank):
-                    if cards not in found:
+                    known = found.get(cards)
+                    if known is None or key > known.key:  # read two ways (all 13 ranks in a row): the higher
                         found[cards] = CardPlay(kind, length, key, cards)
                         if len(found) > limits.MAX_COMBINATION_PLAYS:
                             raise RulesRuntimeError(

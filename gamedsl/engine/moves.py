@@ -301,6 +301,9 @@ def _resolve_card_play(codec: MoveCodec, text: str, player: int, legal: Sequence
                                      + ": put the name first", [])
         return (action.index, readings[0].kind.index, played, action.targets[player][0][0])
     kinds = plays[0].combination.kinds
+    if kind_name is not None:  # cards that are no such play: a move all the same, which `explain` refuses
+        index = next(k.index for k in kinds.kinds if k.name == kind_name)
+        return (plays[0].index, index, played, plays[0].targets[player][0][0])
     what = f"a {kind_name}" if kind_name else "a combination of this game"
     raise InvalidMoveError(f"'{text}' is not {what} ({', '.join(k.name for k in kinds.kinds)})")
 
