@@ -1677,9 +1677,10 @@ class Checker(CardChecks):
         cards, with lengths that fit their orders."""
         suited = stmt.core in ("suit", "suited_row", "row") or stmt.distinct_suits or stmt.not_one_suit or stmt.not_in_row
         if suited and not self.exact_plays:
-            said = ("'not all of one suit'" if stmt.not_one_suit else "'not in a row in …'" if stmt.not_in_row else
-                    "'in different suits'" if stmt.distinct_suits else "its core line")
-            self.error(stmt.core_pos or stmt.pos, f"{what}: {said} tells cards apart, and this game counts plays by rank",
+            shaped = stmt.core in ("suit", "suited_row", "row") or stmt.distinct_suits
+            said = ("its core line" if shaped else "'not all of one suit'" if stmt.not_one_suit else "'not in a row in …'")
+            where = (stmt.core_pos if shaped else stmt.not_pos) or stmt.pos
+            self.error(where, f"{what}: {said} tells cards apart, and this game counts plays by rank",
                        "declare 'plays are told apart by their cards' (a statement of its own) to play sets of cards")
             return
         if stmt.core in ("suit", "suited_row", "row"):
