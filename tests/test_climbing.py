@@ -348,3 +348,37 @@ def test_random_games_end_conserve_cards_and_replay():
         assert sum(1 for p in range(4) if not state.zones[state._c.zones.by_name[f"P{p + 1}.hand"]]) == 1
         again = play_out(seed)
         assert [f.move for f in again.history] == [f.move for f in state.history]
+
+
+def test_a_playout_is_the_game_play_random_plays():
+    for seed in range(3):
+        recorded, unrecorded = game().new_game(seed), game().new_game(seed)
+        first, second = random.Random(seed), random.Random(seed)
+        made = 0
+        while not recorded.is_over:
+            recorded.play_random(first)
+            made += 1
+        assert unrecorded.playout(second, limit=3000) == made
+        assert unrecorded.key() == recorded.key() and unrecorded.scores == recorded.scores
+
+
+def test_every_move_undoes_exactly_and_positions_round_trip():
+    state = game().new_game(4)
+    rng = random.Random(4)
+    while not state.is_over:
+        before_key, before_yaml = state.key(), state.to_yaml()
+        again = game().load_position(before_yaml)
+        assert again.legal_moves().texts() == state.legal_moves().texts()
+        move = rng.choice(list(state.legal_moves()))
+        assert state.parse_move(str(move)) == move
+        state.play(move)
+        state.undo()
+        assert state.key() == before_key and state.to_yaml() == before_yaml
+        state.play(move)
+
+
+def test_hands_are_seen_by_their_owner_only():
+    state = game().new_game(2)
+    zones = state.observation("P1")["zones"]
+    assert all(card != "??" for card in zones["P1.hand"]) and len(zones["P1.hand"]) == 13
+    assert all(set(zones[f"P{p}.hand"]) == {"??"} for p in (2, 3, 4))
