@@ -241,3 +241,17 @@ def test_misuse_is_refused_with_where_and_what_to_write(tmp_path, case):
     if at is None:  # the class statement is where it is refused
         new, at = "class five_card", "class five_card"
     refused(tmp_path, text, new, at, message, hint, *skip)
+
+
+def test_too_many_plays_of_a_kind_stop_with_the_rule_named(tmp_path):
+    from gamedsl.errors import RulesRuntimeError
+    game = small(tmp_path, 'combination flush "flush":\n    5 or more of one suit\n', decks="2 standard decks")
+    hand = [f"{r}{s}" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A") for s in ("H", "S")] * 2
+    doc = {"turn": "P1", "zones": {"P1.hand": hand, "P2.hand": ["2C"], "deck": []}}
+    state = game.load_position(yaml.safe_dump(doc))
+    with pytest.raises(RulesRuntimeError, match=r"combination flush: .*small.game:\d+: more than 10000 plays"):
+        state.legal_moves()
+    # reading one long play back stays quick: only the kinds it could be are tried
+    short = {"turn": "P1", "zones": {"P1.hand": hand[:20], "P2.hand": ["2C"], "deck": []}}
+    state = game.load_position(yaml.safe_dump(short))
+    assert state.explain("flush " + " ".join(c for c in hand[:20] if c.endswith("H"))).legal is True

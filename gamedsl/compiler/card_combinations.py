@@ -91,13 +91,30 @@ def in_a_row(order: tuple[int, ...]) -> frozenset:
     return frozenset(frozenset(w) for w in windows(order, 2, len(order)))
 
 
-def _choose(cards: list[int], k: int) -> list[tuple[int, ...]]:
-    """The different sets of k of these cards (sorted cards in, sorted tuples out; a card held
-    twice gives each set once)."""
-    if k == 1:
-        return [(c,) for c in sorted(set(cards))]
-    found = itertools.combinations(cards, k)
-    return sorted(set(found)) if len(set(cards)) < len(cards) else list(found)
+def _choose(cards: list[int], k: int) -> Iterator[tuple[int, ...]]:
+    """The different sets of k of these cards, sorted tuples, found one at a time (a card held
+    twice gives each set once: sets are built from how many of each card there are, never by
+    trying every way to pick them)."""
+    values = sorted(set(cards))
+    if len(values) == len(cards):
+        yield from itertools.combinations(values, k)
+        return
+    counts = [cards.count(v) for v in values]
+    chosen: list[int] = []
+
+    def extend(i: int, need: int) -> Iterator[tuple[int, ...]]:
+        if need == 0:
+            yield tuple(chosen)
+            return
+        if i == len(values):
+            return
+        for n in range(min(counts[i], need), -1, -1):
+            chosen.extend([values[i]] * n)
+            yield from extend(i + 1, need - n)
+            del chosen[len(chosen) - n:]
+
+    for found in extend(0, k):
+        yield tuple(sorted(found))
 
 
 class CardCombinationSet:
@@ -195,7 +212,7 @@ class CardCombinationSet:
         elif kind.core == "row":
             for stretch in self._windows[kind.index]:
                 if all(r in by_rank for r in stretch):
-                    for core in itertools.product(*(sorted(set(by_rank[r])) for r in stretch)):
+                    for core in itertools.product(*(sorted(set(by_rank[r])) for r in stretch)):  # one card a rank
                         yield tuple(sorted(core)), stretch, stretch[-1]
         else:  # suited_row: a run in one suit
             for suit in sorted(by_suit):
@@ -249,11 +266,27 @@ class CardCombinationSet:
         target = tuple(sorted(cards))
         found = self._readings.get(target)
         if found is None:
-            found = [p for p in self.plays(list(target)) if p.cards == target]
+            kinds = tuple(k for k in self.kinds if self._may_be(k, target))
+            found = [p for p in self.plays(list(target), kinds) if p.cards == target] if kinds else []
             if len(self._readings) > 100_000:
                 self._readings.clear()
             self._readings[target] = found
         return found
+
+    @staticmethod
+    def _may_be(kind: CardKind, cards: tuple[int, ...]) -> bool:
+        """Whether these cards, all of them, could be a play of that kind (a quick test of their
+        number, ranks and suits, so that reading a long text never lists a big hand's plays)."""
+        if kind.wings.width:
+            return True
+        ranks = {c >> 2 for c in cards}
+        if kind.core == "suit":
+            return kind.min_length <= len(cards) <= kind.max_length and len({c & 3 for c in cards}) == 1
+        if kind.core in ("row", "suited_row"):
+            return len(ranks) == len(cards) and kind.min_length <= len(cards) <= kind.max_length
+        if kind.core == "rank":
+            return len(cards) == kind.width * len(ranks) and kind.min_length <= len(ranks) <= kind.max_length
+        return len(cards) == len(kind.exact)
 
     def reading(self, kind_index: int, cards: tuple[int, ...]) -> CardPlay | None:
         """The reading of these cards as a play of that kind, or None."""

@@ -362,6 +362,7 @@ class CompiledGame:
                     high = (len(set(run)) if run else 54) if spec.or_more else low
                 else:
                     low, high = spec.min_length, (len(set(run)) if spec.run_order else 1)
+                low = max(low, 1)
                 kinds.append(CardKind(spec.info.name, i, spec.core, spec.width, low, high, run, spec.exact, wings,
                                       spec.tier, spec.distinct_suits, spec.not_one_suit,
                                       in_a_row(self.model.orders[spec.not_in_row]) if spec.not_in_row else frozenset(),
