@@ -382,3 +382,11 @@ def test_hands_are_seen_by_their_owner_only():
     zones = state.observation("P1")["zones"]
     assert all(card != "??" for card in zones["P1.hand"]) and len(zones["P1.hand"]) == 13
     assert all(set(zones[f"P{p}.hand"]) == {"??"} for p in (2, 3, 4))
+
+
+def test_the_rules_graph_draws_the_class_of_five_card_kinds():
+    from gamedsl.graphs import rules_graph
+    graph = rules_graph(game())
+    assert graph.has_edge("combination:straight_flush", "combination:straight")
+    assert "class five_card" in str(graph.edges["combination:four", "combination:flush"])
+    assert not graph.has_edge("combination:straight_flush", "combination:run")

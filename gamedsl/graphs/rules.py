@@ -167,3 +167,8 @@ def _combinations(game: Game, graph: nx.DiGraph) -> None:
             if spec.tier > other_spec.tier:
                 graph.add_edge(node, f"combination:{other}", kind="beats",
                                ways=[f"beats (tier {spec.tier} over {other_spec.tier})"])
+    for info, names in game.model.classes:  # `class NAME: …`: a later kind beats every earlier one
+        for i, name in enumerate(names):
+            for lower in names[:i]:
+                graph.add_edge(f"combination:{name}", f"combination:{lower}", kind="beats",
+                               ways=[f"beats (class {info.name}: a later kind) — {_where(info)}"])
