@@ -83,6 +83,8 @@ def plays(game: gamedsl.Game, hand: list[str], table: tuple[str, list[str]] | No
 def test_n_of_a_rank_from_exact_cards_and_in_different_suits(tmp_path):
     game = small(tmp_path, 'combination pair "pair":\n    2 of a rank\n', decks="2 standard decks")
     assert plays(game, ["7S", "7S", "7H"]) == {"pair 7S 7S", "pair 7H 7S"}
+    game = small(tmp_path, 'combination pair "pair":\n    exactly 2 of a rank\n', decks="2 standard decks")
+    assert plays(game, ["7S", "7S", "7H"]) == {"pair 7S 7S", "pair 7H 7S"}
     game = small(tmp_path, 'combination pair "pair":\n    2 of a rank in different suits\n', decks="2 standard decks")
     assert plays(game, ["7S", "7S", "7H"]) == {"pair 7H 7S"}
 
