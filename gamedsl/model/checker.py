@@ -486,12 +486,9 @@ class Checker(CardChecks):
                     ranks.append(rank)
                     self.both_ends[stmt.name] = (rank,)
                     continue
-                hint = ""
-                if ends:
-                    hint = ("a rank at both ends (the ace low and high) is for runs of combinations in a game"
-                            " whose 'plays are told apart by their cards'")
-                else:
-                    hint = "an order lists each rank once (only its first rank may come again, at its end, for runs)"
+                hint = ("a rank at both ends (the ace low and high) is for runs of combinations in a game"
+                        " whose 'plays are told apart by their cards'" if ends else
+                        "an order lists each rank once (only its first rank may come again, at its end, for runs)")
                 self.error(name.pos, f"rank {name.text} appears twice in order '{stmt.name}'", hint)
                 continue
             ranks.append(rank)
