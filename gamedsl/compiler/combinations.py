@@ -4,7 +4,8 @@ A combination kind is a core — `width` cards of each of `length` ranks, consec
 order when `length` can exceed 1 — plus optional wings: extra singles or pairs, so many per
 core rank or so many in all, under restrictions. Or it is an exact set of ranks (two jokers).
 Suits never matter here, so a hand is a list of 16 counts and a play is a sorted tuple of
-ranks: enumeration never walks subsets of cards.
+ranks: enumeration never walks subsets of cards. (A game that declares `plays are told apart by
+their cards` uses `card_combinations.py` instead.)
 """
 
 from __future__ import annotations
