@@ -17,6 +17,7 @@ from .. import cards
 from ..model.card_types import CARD_KINDS, Typer, counter_test, literal_text, literal_values
 from ..syntax import ast
 from .building import colour_table, relation_test
+from .hands import HandCounts
 from .selections import Selections
 
 if TYPE_CHECKING:
@@ -71,6 +72,7 @@ class CardExprs:
         known = set(exprs.options) | set(model.counters) | set(model.values) | {
             "seat", "score", "player_to_move", "deal_number", "moves_this_turn", "players_left"}
         self.selections = Selections(self)
+        self.hands = HandCounts(self)
         self.typer = Typer(_WithChoices(self.holds, exprs), {n: v.expr for n, v in model.values.items()}, known,
                            tuple(model.colours))
 
@@ -102,6 +104,8 @@ class CardExprs:
             return self.attribute(node)
         if isinstance(node, (ast.Selected, ast.HolderOf, ast.PlayedBy, ast.TrickWinner)):
             return self.selections.expr(node)
+        if isinstance(node, (ast.HandCount, ast.TopStretch)):
+            return self.hands.expr(node)
         return None
 
     def typed(self, node: Any, kind: str) -> Fn:

@@ -236,6 +236,40 @@ class Selected:
 
 
 @dataclass(frozen=True)
+class HandCount:
+    """Counting a hand (issue 18), numbers made of a selection's cards as a set:
+    `count of subsets [of N or more cards] of SEL whose points by POINTS sum to EXPR` (kind
+    'subsets': how many sets of the cards, of `least` cards or more, add up to the total),
+    `count of pairs of SEL with PREDICATE` ('pairs': how many unordered pairs of the cards are in
+    that relation, either way round), `longest run of SEL in ORDER` ('longest_run': the most ranks
+    in a row of ORDER that the cards all hold) and `count of longest runs of SEL in ORDER`
+    ('longest_runs': in how many ways one card of each rank of such a longest run can be picked,
+    over every longest run)."""
+
+    pos: SourcePos
+    kind: str  # subsets | pairs | longest_run | longest_runs
+    selection: Selection
+    table: Name | None = None  # the points (subsets) or the order (runs)
+    total: Any = None  # subsets: the sum
+    least: int = 1  # subsets: the fewest cards of a set
+    chain: tuple[Any, ...] = ()  # pairs: the relation (predicates of a building rule)
+
+
+@dataclass(frozen=True)
+class TopStretch:
+    """The top of a pile (issue 18): `longest top of ZONE in sequence while PREDICATE` (kind
+    'sequence': the most top cards, each lying on the one below as the predicate says) and
+    `longest top of ZONE forming a run in ORDER` ('run': the largest n such that the n top cards
+    are of n different ranks in a row of ORDER, in any order). 0 for an empty zone."""
+
+    pos: SourcePos
+    kind: str  # sequence | run
+    zone: ZoneRef
+    order: Name | None = None
+    chain: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
 class PlayedBy:
     """`player who played CARD`: the seat (1, 2, …) whose move put the card on a zone that
     `records who played`, where it lies now; 0 when it lies on none or no move put it there."""

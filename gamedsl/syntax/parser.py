@@ -1465,6 +1465,51 @@ class _ToAst(Transformer):
         count = float(children[0])
         return ("of_a_rank", {"amount": int(count) if count == int(count) else count}, False)
 
+    def sel_played_by(self, meta, children):
+        return ("played_by", {"other": children[0]}, False)
+
+    def sel_all(self, meta, children):
+        pos = self._pos(meta, children)
+        parts = tuple(ast.CardTest(pos, ast.EachCard(pos), kind, negated=negated, **fields)
+                      for kind, fields, negated in children)
+        return ("all", {"other": parts}, False)
+
+    def _hand_selection(self, meta, chosen):
+        if isinstance(chosen, ast.Selection):
+            return chosen
+        return ast.Selection(self._pos(meta, [chosen]), tuple(chosen))
+
+    def count_subsets(self, meta, children):
+        least = 1
+        rest = list(children)
+        if isinstance(rest[0], tuple) and rest[0] and rest[0][0] == "subset_size":
+            least = rest.pop(0)[1]
+        chosen, points, total = rest
+        return ast.HandCount(self._pos(meta, children), "subsets", self._hand_selection(meta, chosen),
+                             ast.Name(self._tpos(points), str(points)), total, least)
+
+    def subset_size(self, meta, children):
+        count = float(children[0])
+        return ("subset_size", int(count) if count == int(count) else count)
+
+    def count_pairs(self, meta, children):
+        return ast.HandCount(self._pos(meta, children), "pairs", self._hand_selection(meta, children[0]),
+                             chain=(self._settle(children[1]),))
+
+    def longest_run(self, meta, children, kind="longest_run"):
+        return ast.HandCount(self._pos(meta, children), kind, self._hand_selection(meta, children[0]),
+                             ast.Name(self._tpos(children[1]), str(children[1])))
+
+    def count_longest_runs(self, meta, children):
+        return self.longest_run(meta, children, "longest_runs")
+
+    def longest_top_sequence(self, meta, children):
+        return ast.TopStretch(self._pos(meta, children), "sequence", children[0], chain=(self._settle(children[1]),))
+
+    def longest_top_run(self, meta, children):
+        return ast.TopStretch(self._pos(meta, children), "run", children[0],
+                              ast.Name(self._tpos(children[1]), str(children[1])))
+
     def count_selected(self, meta, children):
         return ast.Selected(self._pos(meta, children), "count", children[0])
 
