@@ -275,6 +275,18 @@ def test_fact_3_legal_moves_in_the_play():
     assert count_of(st) == 27
 
 
+def test_explain_says_which_rule_forbids_a_card_or_a_go():
+    st = c1_play()
+    for text in ["4♥", "6♠", "5♣", "3♦", "7♥"]:
+        move(st, text)
+    why = str(st.explain("KC P1.hand -> series"))
+    assert "illegal" in why and "rule play" in why and "cribbage.game:" in why  # 25 + 10 is above 31
+    assert "legal" in str(st.explain("go"))
+    move(st, "Go")
+    why = str(st.explain("go"))  # P2 holds 2♥, which fits: he must play it
+    assert "illegal" in why and "only allowed when no other move is legal" in why
+
+
 def test_fact_4_the_whole_play_of_c1():
     st = c1_play()
     g = oracle.c1_pegging()
