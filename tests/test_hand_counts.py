@@ -278,7 +278,8 @@ def refused(tmp_path, old: str, new: str) -> str:
      "unknown zone 'piles'"),
     ("subsets of 2 or more cards", "subsets of 0 or more cards", "the fewest cards of a set"),
     ("sum to (goal + 5)", "sum to (top of extra)", "takes numbers"),
-    ("that are played by own seat", "that are played by top of extra", "takes numbers"),
+    ("that are played by own seat", "that are played by top of extra", "takes a seat, and this is a card"),
+    ("that are played by own seat", "that are played by hearts", "takes a seat"),
 ])
 def test_mistakes_are_refused_with_the_line_and_what_to_write(tmp_path, old, new, words):
     message = refused(tmp_path, old, new)
@@ -289,3 +290,14 @@ def test_mistakes_are_refused_with_the_line_and_what_to_write(tmp_path, old, new
 def test_played_by_needs_a_zone_that_records(tmp_path):
     message = refused(tmp_path, "pile: shared, pile, face up, records who played", "pile: shared, pile, face up")
     assert "no zone remembers who played its cards" in message and "records who played" in message
+
+
+def test_a_relation_reads_no_counter(tmp_path):
+    text = TEXT.replace("counter over: shared, starts 0", "counter over: shared, starts 0\ncounter base: shared, holds a rank")
+    text = text.replace("count of pairs of own hand, extra with same rank", "count of pairs of own hand, extra with the card is base")
+    path = tmp_path / "bad.game"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesError) as caught:
+        gamedsl.load_game(str(path))
+    message = str(caught.value)
+    assert "'base' is a counter: the relation of a pair is made once" in message and "^" in message

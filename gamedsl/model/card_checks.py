@@ -59,7 +59,10 @@ class CardChecks:
                            "add 'records who played' to the zone cards are played to: "
                            "'series: shared, pile, face up, records who played'")
             self.check_expr(test.other, per_player, in_move)
-            self.refuse_typed_number(test.other, "'played by'")
+            kind = self.type_of(test.other)
+            if kind in CARD_KINDS or kind == "word":
+                self.error(test.other.pos, f"'played by' takes a seat, and this is {ARTICLE.get(kind, 'a word')}",
+                           "write 'played by own seat', 'played by opponent's seat' or a counter that holds a seat")
             return
         if test.kind in ("rank_is", "suit_is"):
             kind = "rank" if test.kind == "rank_is" else "suit"

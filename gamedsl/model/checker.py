@@ -1336,7 +1336,8 @@ class Checker(CardChecks):
             rank = cards.rank_from_text(text)
             counter = self.counters.get(text) if rank is None else None
             if counter is not None and where:
-                test = "a group's 'while' test" if where == "chain" else "the test of the cards taken"
+                test = ("the test of the cards taken" if where != "chain" else
+                        f"the relation of {rule}" if rule in ("a pair", "a sequence") else "a group's 'while' test")
                 self.error(pred.value.pos, f"'{text}' is a counter: {test} is made once, when the game is loaded, "
                            "and reads none (building rules do)",
                            f"write a rank, a suit or a colour, or say it on the move: 'only when rank of the card = {text}'")
