@@ -462,6 +462,18 @@ def test_fact_10_the_pone_reaches_121_before_the_dealer_counts():
     assert st.results[-1].end == "won"
 
 
+def test_the_dealer_reaching_121_with_his_hand_wins_before_the_crib_is_counted():
+    pone, dealer = oracle.cards("2♣ 4♦ 6♠ 8♥"), oracle.cards("5♣ 5♦ 10♣ J♠")
+    starter, crib = oracle.card("K♠"), oracle.cards("5♥ 5♠ Q♣ J♥")  # a crib of 20 never counted
+    rest = [c for c in oracle.DECK if c not in pone + dealer + crib + [starter]]
+    st = game().load_position(position({"P2": pone, "P1": dealer}, turn="P2", phase="show", stock=rest,
+                                       starter=[starter], crib=crib, scores={"P2": 118, "P1": 110}))
+    st.play("show")  # the pone's hand: 0
+    assert not st.is_over and st.current_player == "P1"
+    st.play("show")  # the dealer's hand: 15, to 125
+    assert st.is_over and st.winners == ["P1"] and st.scores == {"P1": 125, "P2": 118}
+
+
 def test_121_in_the_middle_of_the_play_ends_the_game_at_once():
     """Fact 4's third card scores 5 (fifteen and a run of 3): with the pone on 116 it wins."""
     st = game().load_position(_with_scores(c1_play(), {"P1": 100, "P2": 116}))
