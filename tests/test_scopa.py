@@ -53,7 +53,7 @@ def seat(player: str | None) -> int:
     return 0 if player is None else int(player[1:])
 
 
-def position_yaml(st: dict, *, scores: dict | None = None) -> str:
+def position_yaml(st: dict, *, scores: dict | None = None, over: bool = False) -> str:
     """An oracle position in the engine's format."""
     zones = {"stock": [ec(c) for c in st["stock"]], "table": [ec(c) for c in st["table"]]}
     for p in oracle.PLAYERS:
@@ -64,6 +64,8 @@ def position_yaml(st: dict, *, scores: dict | None = None) -> str:
                         "P2.scopas": st["scopas P2"], "last": seat(st["last"])}}
     if scores:
         doc["scores"] = scores
+    if over:
+        doc["over"] = True
     return yaml.dump(doc, allow_unicode=True)
 
 
@@ -239,3 +241,256 @@ def test_moves_the_text_says_are_not_legal(name):
     assert listed
     for text in listed:
         assert text not in text_moves(st)
+
+
+# ---- Facts 3, 5, 6: sequences and the positions they reach ------------------------------------
+
+def sequence(claim_from: str) -> tuple[list[str], str]:
+    m = re.search(rf"From {claim_from} play (.+?); the result is position ([\w-]+)", TEXT)
+    assert m, claim_from
+    return oracle.ticks(m.group(1)), m.group(2)
+
+
+def play_text(state, text: str) -> None:
+    move = engine_move(state, text)
+    assert move is not None, (text, sorted(text_moves(state)))
+    state.play(move)
+
+
+def test_fact_3_the_first_hand_played_out_and_the_second_dealt():
+    moves, result = sequence("S0")
+    assert result == "S0b"
+    st = load(POSITIONS["S0"])
+    for text in moves:
+        play_text(st, text)
+    assert oracle.norm(as_oracle(st)) == oracle.norm(POSITIONS["S0b"])
+    assert st.current_player == "P1"  # A2: the non-dealer plays next
+
+
+def test_fact_3_six_takes_six_not_two_and_four():
+    st = load(POSITIONS["S0"])
+    moves, _ = sequence("S0")
+    for text in moves[:-1]:
+        play_text(st, text)
+    assert sorted(oc(c) for c in shape(st)["zones"]["table"]) == sorted(["2♦", "6♣", "4♠"])
+    sixes = {t for t in text_moves(st) if t.startswith("6♥")}
+    assert sixes == {"6♥ takes 6♣"}
+
+
+@pytest.mark.parametrize("start, result", [("S2", "S2b"), ("S3", "S3b")])
+def test_facts_5_and_6_the_last_hand_and_the_deal_s_end(start, result):
+    moves, named = sequence(start)
+    assert named == result
+    st = load(POSITIONS[start], scores={"P1": 0, "P2": 0})
+    for text in moves:
+        play_text(st, text)
+    assert st.results and st.results[-1].end == "deal_over"
+    assert oracle.norm(as_oracle_ended(st)) == oracle.norm(POSITIONS[result])
+    # the end rule scores the deal points the text gives (S2b 3 and 3, S3b 1 and 5)
+    points = text_numbers("Deal points", result)
+    assert tuple(str(int(x)) for x in st.results[-1].scores) == points
+
+
+def test_fact_5_the_scopas_one_by_one():
+    """A1: 6♣ takes 2♥ 4♦ and 5♦ takes 3♠ 2♣ empty the table: a scopa each; the last card (K♣)
+    is laid down, and A3 gives J♥ K♣ to P2 without a scopa."""
+    moves, _ = sequence("S2")
+    st = load(POSITIONS["S2"])
+    counts = []
+    for text in moves:
+        play_text(st, text)
+        if not st.results:
+            counters = shape(st)["counters"]
+            counts.append((counters["P1.scopas"], counters["P2.scopas"]))
+    assert counts == [(1, 1), (1, 1), (1, 1), (1, 2), (1, 2)]
+
+
+def test_fact_6_a_sweep_with_the_last_card_is_not_a_scopa():
+    st = load(POSITIONS["S3"])
+    play_text(st, "Q♠ takes 3♦ 4♥ 2♣")
+    ended = as_oracle_ended(st)
+    assert ended["scopas P2"] == 2 and ended["last"] == "P2"
+
+
+# ---- Facts 5-7: the deal points ---------------------------------------------------------------
+
+def load_ended(name: str):
+    """An ended position of the text (S2b, S3b, S4) in the engine, as the deal left it (a
+    position whose deal is over is loaded as `over`; the file's values read it)."""
+    return load(POSITIONS[name], over=True)
+
+
+def value(st, name: str, player: str):
+    """A value of the file for a player, in the position as the deal ended."""
+    return st.value(name, player)
+
+
+def text_numbers(what: str, name: str) -> tuple[str, str]:
+    m = re.search(rf"{what} in {name}: P1 (\w+), P2 (\w+)", TEXT)
+    assert m, (what, name)
+    return m.group(1), m.group(2)
+
+
+@pytest.mark.parametrize("name", ["S2b", "S3b", "S4"])
+def test_the_deal_points_broken_down_as_the_text_gives_them(name):
+    pos = POSITIONS[name]
+    st = load_ended(name)
+    counts = text_numbers("Captured cards", name)
+    assert tuple(str(value(st, "cards_count", p)) for p in oracle.PLAYERS) == counts
+    coins = text_numbers("Coins", name)
+    assert tuple(str(value(st, "coins", p)) for p in oracle.PLAYERS) == coins
+    primiera = text_numbers("Primiera", name)
+    assert tuple("none" if value(st, "primiera", p) < 0 else str(value(st, "primiera", p))
+                 for p in oracle.PLAYERS) == primiera
+    # who scores each point: the oracle's reading of the text
+    _, detail = oracle.deal_points(pos)
+    for point, (x, y) in (("cards_point", detail["cards"]), ("coins_point", detail["coins"])):
+        assert (value(st, point, "P1"), value(st, point, "P2")) == ((1, 0) if x > y else (0, 1) if y > x else (0, 0))
+    holder = "P1" if "7♦" in pos["cap P1"] else "P2"
+    assert [value(st, "settebello_point", p) for p in oracle.PLAYERS] == [int(p == holder) for p in oracle.PLAYERS]
+    a, b = detail["primiera"]
+    won = ("P1" if a is not None and (b is None or a > b) else "P2" if b is not None and (a is None or b > a) else None)
+    assert [value(st, "primiera_point", p) for p in oracle.PLAYERS] == [int(p == won) for p in oracle.PLAYERS]
+    points = text_numbers("Deal points", name)
+    assert tuple(str(int(value(st, "deal_points", p))) for p in oracle.PLAYERS) == points
+    pts, _ = oracle.deal_points(pos)
+    assert tuple(value(st, "deal_points", p) for p in oracle.PLAYERS) == (pts["P1"], pts["P2"])
+
+
+# ---- Fact 8: the game to 11 -------------------------------------------------------------------
+
+def s4_before_its_last_move() -> tuple[dict, list[str]]:
+    """S4 one move earlier: P1 (the dealer) holds K♣, the table 3♣ 7♣; `K♣ takes 3♣ 7♣` (the
+    last card of the deal: no scopa) makes S4."""
+    pos = oracle.copy(POSITIONS["S4"])
+    for c in ("K♣", "3♣", "7♣"):
+        pos["cap P1"].remove(c)
+    pos["hand P1"], pos["table"], pos["to_play"] = ["K♣"], ["3♣", "7♣"], "P1"
+    return pos, ["K♣ takes 3♣ 7♣"]
+
+
+def ending_like(name: str) -> tuple[dict, list[str]]:
+    if name == "S4":
+        return s4_before_its_last_move()
+    start = {"S2b": "S2", "S3b": "S3"}[name]
+    moves, _ = sequence(start)
+    return POSITIONS[start], moves
+
+
+MATCH_LINES = re.findall(r"After a deal like (S\w+)[^\n]*?Match: P1 (\d+) \+ (\d+) = (\d+), P2 (\d+) \+ (\d+) = (\d+) → "
+                         r"(P1 wins|P2 wins|another deal)", TEXT)
+
+
+def test_fact_8_is_read_whole():
+    assert len(MATCH_LINES) == 6
+
+
+@pytest.mark.parametrize("line", MATCH_LINES, ids=[f"{m[0]}-{m[1]}-{m[4]}" for m in MATCH_LINES])
+def test_fact_8_the_game_to_11(line):
+    name, a, b, c, d, e, f, outcome = line
+    pos, moves = ending_like(name)
+    st = load(pos, scores={"P1": int(a), "P2": int(d)})
+    for text in moves:
+        play_text(st, text)
+    assert st.results[-1].scores == (int(b), int(e))
+    assert st.scores == {"P1": int(c), "P2": int(f)}
+    assert oracle.match_result(int(c), int(f)) == outcome
+    if outcome == "another deal":
+        assert not st.is_over and len(st.results) == 1 and st.current_player is not None
+        # the other player deals the next deal (Players), and the non-dealer plays first
+        dealer = shape(st)["counters"]["dealer"]
+        assert dealer == 3 - seat(pos["dealer"]) and st.current_player == f"P{3 - dealer}"
+    else:
+        assert st.is_over and st.winners == [outcome.split()[0]]
+
+
+# ---- the engine against the oracle on random play ---------------------------------------------
+
+def oracle_move_of(st: dict, move) -> tuple:
+    if move.action == "lay":
+        return (oc(move.card), None)
+    return (oc(move.card), frozenset(oc(c) for c in move.chosen.split()))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_deals_agree_with_the_oracle_move_by_move(seed):
+    """From a shuffled deal, random moves: after each the legal sets are the oracle's and the
+    positions agree; at the end of the deal, the last cards, the scopas and the deal points."""
+    rng = random.Random(seed)
+    st = game().new_game(seed=seed)
+    first_results = len(st.results)  # a void first deal: its result is kept, the next deal is played
+    ost = as_oracle(st)
+    for _ in range(36):
+        assert text_moves(st) == oracle_moves(ost)
+        move = st.legal_moves()[rng.randrange(len(st.legal_moves()))]
+        ost = oracle.play(ost, oracle_move_of(ost, move))
+        st.play(move)
+        if len(st.results) > first_results:
+            break
+        assert oracle.norm(as_oracle(st)) == oracle.norm(ost)
+    assert len(st.results) == first_results + 1 and ost["to_play"] is None
+    assert oracle.norm(as_oracle_ended(st)) == oracle.norm(ost)
+    pts, _ = oracle.deal_points(ost)
+    assert st.results[-1].scores == (pts["P1"], pts["P2"])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_matches_end_conserve_the_cards_and_replay_by_seed(seed):
+    def run():
+        rng = random.Random(seed)
+        st = game().new_game(seed=seed)
+        texts = []
+        for _ in range(5000):
+            if st.is_over:
+                break
+            every = [c for cs in shape(st)["zones"].values() for c in cs]
+            assert len(every) == 40 and len(set(every)) == 40
+            moves = st.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+            texts.append(str(move))
+            assert st.parse_move(str(move)) == move  # move texts read back
+            st.play(move)
+        assert st.is_over
+        return texts, st.scores, st.winners
+
+    first = run()
+    assert run() == first
+    texts, scores, winners = first
+    top = max(scores.values())
+    assert top >= 11 and len(winners) == 1 and scores[winners[0]] == top
+    assert sorted(scores.values())[0] < top  # equal totals play on
+
+
+# ---- what `explain` says of the moves the text calls illegal ----------------------------------
+
+def written(text: str, player: str) -> str:
+    """The text's move as a player types it: `capture KD taking AD QD`, `KD P1.hand -> table`."""
+    card, taken = oracle.parse_move(text)
+    if taken is None:
+        return f"{ec(card)} {player}.hand -> table"
+    return f"capture {ec(card)} taking " + " ".join(ec(c) for c in taken)
+
+
+@pytest.mark.parametrize("name", ["S0", "S0b", "S1", "S3"])
+def test_explain_names_the_rule_the_text_gives(name):
+    st = load(POSITIONS[name])
+    lines = re.findall(rf"Not legal in {name}: `([^`]+)` — (F1|F2|M1|M2)", TEXT)
+    assert lines
+    for text, rule in lines:
+        verdict = st.explain(written(text, st.current_player))
+        assert not verdict.legal, text
+        if rule in ("F1", "F2"):
+            assert verdict.rule.name == rule, (text, str(verdict))
+            assert "first play capture" in verdict.reason
+        else:  # M1, M2: the cards taken do not add up to the card's value
+            assert verdict.rule.name == "capture", (text, str(verdict))
+            assert re.search(r"makes? \d+, not \d+", verdict.reason), str(verdict)
+
+
+def test_a_capture_reads_back_in_every_spelling():
+    st = load(POSITIONS["S0"])
+    want = "capture KD P1.hand -> P1.captured taking AD QD"
+    for text in (want, "capture KD taking QD AD", "KD takes Q♦ A♦", "capture K♦ hand -> captured taking ad qd"):
+        assert str(st.parse_move(text)) == want
+    for move in st.legal_moves():
+        assert st.parse_move(str(move)) == move

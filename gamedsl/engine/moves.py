@@ -473,14 +473,21 @@ def resolve_text(codec: MoveCodec, text: str, player: int, legal: Sequence[Inter
         action = game.default_action if game.default_action is not None else 0
         if value is not None and game.actions[action].card_choices is None:
             action = next(a.index for a in game.actions if a.card_choices is not None)
+    if taken is not None and pattern.action is None and game.actions[action].capture is None:
+        action = next(a.index for a in game.actions if a.capture is not None)
     act = game.actions[action]
     if taken is not None:
         if act.capture is None:
             raise InvalidMoveError(f"'{text}': '{act.name}' takes no cards: leave out 'taking …'")
-        if pattern.card is None or pattern.source is None or pattern.target is None or isinstance(
-                pattern.source, frozenset) or isinstance(pattern.target, frozenset):
-            raise InvalidMoveError(f"'{text}': no legal move matches")
-        return (action, pattern.card, pattern.source, pattern.target, value)
+        source, target = pattern.source, pattern.target
+        if source is None and len(act.sources[player]) == 1:  # `capture KD taking AD QD`: its one zone
+            source = act.sources[player][0]
+        if target is None and len(act.targets[player]) == 1:
+            target = act.targets[player][0][0]
+        if pattern.card is None or source is None or target is None or isinstance(
+                source, frozenset) or isinstance(target, frozenset):
+            raise InvalidMoveError(f"'{text}': say which card and where from (no legal move matches)")
+        return (action, pattern.card, source, target, value)
     if any(a.capture is not None for a in game.actions) and act.capture is not None:
         raise InvalidMoveError(f"'{text}': say which cards '{act.name}' takes, "
                                f"e.g. '{act.name} … taking 5D'")
