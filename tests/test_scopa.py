@@ -464,11 +464,12 @@ def test_random_matches_end_conserve_the_cards_and_replay_by_seed(seed):
 # ---- what `explain` says of the moves the text calls illegal ----------------------------------
 
 def written(text: str, player: str) -> str:
-    """The text's move as a player types it: `capture KD taking AD QD`, `KD P1.hand -> table`."""
+    """The text's move as a player may type it: `KD takes QD AD`, `KD to table` (the move's one
+    source and target filled in)."""
     card, taken = oracle.parse_move(text)
     if taken is None:
-        return f"{ec(card)} {player}.hand -> table"
-    return f"capture {ec(card)} taking " + " ".join(ec(c) for c in taken)
+        return f"{ec(card)} to table"
+    return f"{ec(card)} takes " + " ".join(ec(c) for c in taken)
 
 
 @pytest.mark.parametrize("name", ["S0", "S0b", "S1", "S3"])

@@ -455,8 +455,9 @@ def resolve_text(codec: MoveCodec, text: str, player: int, legal: Sequence[Inter
         raise InvalidMoveError(str(err).replace(f"'{written}'", f"'{text}'", 1)) from None
     found = match_pattern(pattern, legal)
     value = None
+    taken_cards = None
     if taken is not None:  # a card move that takes cards: the set it takes decides
-        value, found = _read_taken(game, pattern, found, taken, text)
+        taken_cards, found = _read_taken(game, pattern, found, taken, text)
     if chosen_words is not None:
         value, found = _read_card_choice(game, pattern, found, chosen_words, text)
     if len(found) == 1:
@@ -487,7 +488,7 @@ def resolve_text(codec: MoveCodec, text: str, player: int, legal: Sequence[Inter
         if pattern.card is None or source is None or target is None or isinstance(
                 source, frozenset) or isinstance(target, frozenset):
             raise InvalidMoveError(f"'{text}': say which card and where from (no legal move matches)")
-        return (action, pattern.card, source, target, value)
+        return (action, pattern.card, source, target, taken_cards)
     if any(a.capture is not None for a in game.actions) and act.capture is not None:
         raise InvalidMoveError(f"'{text}': say which cards '{act.name}' takes, "
                                f"e.g. '{act.name} … taking 5D'")
@@ -499,9 +500,11 @@ def resolve_text(codec: MoveCodec, text: str, player: int, legal: Sequence[Inter
         raise InvalidMoveError(f"'{text}': no legal move matches; this game's moves are named: {names}")
     if act.moves_cards and act.named_alone:
         return (action, -1, act.sources[player][0], act.targets[player][0][0])
-    if act.moves_cards and (pattern.card is None or pattern.source is None):
-        raise InvalidMoveError(f"'{text}': say which card and where from (no legal move matches)")
     source, target = pattern.source, pattern.target
+    if act.moves_cards and source is None and pattern.card is not None and len(act.sources[player]) == 1:
+        source = act.sources[player][0]  # `KC to table`: the move's one source (to explain why not)
+    if act.moves_cards and (pattern.card is None or source is None):
+        raise InvalidMoveError(f"'{text}': say which card and where from (no legal move matches)")
     for part in (source, target):
         if isinstance(part, frozenset):  # a family, and no legal move: name one of them
             example = codec.zone_names[min(part)]
