@@ -592,7 +592,7 @@ class CompiledGame:
         if spec.taken is None:
             return None
         field_of = {}
-        for model_action in self.model.actions.values() if isinstance(self.model.actions, dict) else self.model.actions:
+        for model_action in self.model.actions.values():
             if model_action.taking is not None:
                 field_of[self.action_index[model_action.info.name]] = 4 if model_action.sources else 1
         return (int(spec.taken[0]), int(spec.taken[1]), field_of)
