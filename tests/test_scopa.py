@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 import gamedsl
 from gamedsl import cards as engine_cards
@@ -518,3 +520,30 @@ def test_mcts_gains_more_deal_points_than_random():
         deal = st.results[-1].scores
         mine, theirs = mine + deal[at], theirs + deal[1 - at]
     assert mine > theirs
+
+
+# ---- random positions, not only those random play reaches --------------------------------------
+
+DECK = [r + s for s in oracle.SUITS for r in oracle.RANKS]
+
+
+@settings(max_examples=40, deadline=None)
+@given(hs.permutations(DECK), hs.integers(1, 3), hs.integers(0, 9), hs.integers(0, 6))
+def test_random_tables_and_hands_give_the_oracle_s_moves_and_positions(deck, hand, table, stock):
+    """Any hand of 1-3 cards against any table of up to 9: the legal moves are the oracle's
+    (F1, F2 card by card), and after each the positions agree (scopas, last capture, new hands)."""
+    stock_cards = deck[:stock * 6]
+    rest = deck[stock * 6:]
+    st = {"dealer": "P2", "to_play": "P1", "hand P1": rest[:hand], "hand P2": rest[hand:2 * hand],
+          "table": rest[2 * hand:2 * hand + table], "stock": stock_cards,
+          "cap P1": rest[2 * hand + table::2], "cap P2": rest[2 * hand + table + 1::2],
+          "scopas P1": 0, "scopas P2": 1, "last": "P2"}
+    engine = load(st)
+    assert text_moves(engine) == oracle_moves(st)
+    move = engine.legal_moves()[0]
+    after = oracle.play(st, oracle_move_of(st, move))
+    engine.play(move)
+    if after["to_play"] is None:
+        assert oracle.norm(as_oracle_ended(engine)) == oracle.norm(after)
+    else:
+        assert oracle.norm(as_oracle(engine)) == oracle.norm(after)
