@@ -87,10 +87,10 @@ def texts(st, action=None):
 def test_each_card_with_each_set_its_value_makes(tmp_path):
     st = position(load(tmp_path), (["9D", "5S", "KC"], ["3C"], ["4C"]), ["4H", "5D", "2S", "3H", "7C"])
     assert texts(st, "fish")[:4] == [  # the cards of a fan in card order, each with its sets
-        "fish 5S P1.hand -> P1.won taking 5D",  # 5: the single five (priority `singles`)
-        "fish 9D P1.hand -> P1.won taking 2S 7C",  # 9: two cards (no single 9), smaller sets first
-        "fish 9D P1.hand -> P1.won taking 4H 5D",
-        "fish 9D P1.hand -> P1.won taking 2S 3H 4H",
+        "fish 5S taking 5D",  # 5: the single five (priority `singles`)
+        "fish 9D taking 2S 7C",  # 9: two cards (no single 9), smaller sets first
+        "fish 9D taking 4H 5D",
+        "fish 9D taking 2S 3H 4H",
     ]
     fish = {m.card: [] for m in st.legal_moves() if m.action == "fish"}
     for m in st.legal_moves():
@@ -117,7 +117,7 @@ def test_the_moves_read_back_play_and_undo(tmp_path):
     for move in st.legal_moves():
         assert st.parse_move(str(move)) == move
     move = st.parse_move("fish 9D taking 5D 4H")
-    assert str(move) == "fish 9D P1.hand -> P1.won taking 4H 5D" and move.chosen == "4H 5D"
+    assert str(move) == "fish 9D taking 4H 5D" and move.chosen == "4H 5D"
     assert st.parse_move("9D takes 4♥ 5♦") == move
     st.play(move)
     zones = yaml.safe_load(st.to_yaml())["zones"]
@@ -132,34 +132,34 @@ def test_a_card_that_fishes_nothing_is_laid_down_and_the_others_still_fish(tmp_p
     st = position(load(tmp_path), (["9D", "AS"], ["3C"], ["4C"]), ["4H", "5D"])
     assert "AS P1.hand -> table" in texts(st)  # `trail`, the file's first card move, is written without its name
     assert "9D P1.hand -> table" not in texts(st)
-    assert texts(st, "fish") == ["fish 9D P1.hand -> P1.won taking 4H 5D"]
+    assert texts(st, "fish") == ["fish 9D taking 4H 5D"]
     verdict = st.explain("9D P1.hand -> table")
     assert not verdict.legal and verdict.rule.name == "must_fish"
-    assert "first play fish 9D P1.hand -> P1.won taking 4H 5D" in verdict.reason
+    assert "first play fish 9D taking 4H 5D" in verdict.reason
 
 
 def test_without_for_the_same_card_a_must_keeps_only_the_matching_moves(tmp_path):
     text = FISHING.replace("must fish when possible, for the same card", "must fish when possible")
     st = position(load(tmp_path, text), (["9D", "AS"], ["3C"], ["4C"]), ["4H", "5D"])
-    assert texts(st) == ["fish 9D P1.hand -> P1.won taking 4H 5D"]
+    assert texts(st) == ["fish 9D taking 4H 5D"]
 
 
 def test_taking_1_card_matches_only_moves_that_take_one(tmp_path):
     """`singles`: a five on the table, and 2 + 3: the five alone; with no five, the sum."""
     game = load(tmp_path)
     st = position(game, (["5S"], ["3C"], ["4C"]), ["5D", "2S", "3H"])
-    assert texts(st, "fish") == ["fish 5S P1.hand -> P1.won taking 5D"]
+    assert texts(st, "fish") == ["fish 5S taking 5D"]
     verdict = st.explain("fish 5S taking 2S 3H")
     assert not verdict.legal and verdict.rule.name == "singles"
     st = position(game, (["5S"], ["3C"], ["4C"]), ["2S", "3H"])
-    assert texts(st, "fish") == ["fish 5S P1.hand -> P1.won taking 2S 3H"]
+    assert texts(st, "fish") == ["fish 5S taking 2S 3H"]
 
 
 def test_the_card_played_is_never_among_the_cards_taken(tmp_path):
     """`pair` plays a table card and takes from the table: never the card itself."""
     st = position(load(tmp_path), (["2C"], ["3C"], ["4C"]), ["7D", "7S", "9H"])
-    assert texts(st, "pair") == ["pair 7S table -> P1.won taking 7D", "pair 7D table -> P1.won taking 7S"]
-    assert "does not take itself" in st.explain("pair 7D table -> P1.won taking 7D").reason
+    assert texts(st, "pair") == ["pair 7S taking 7D", "pair 7D taking 7S"]
+    assert "does not take itself" in st.explain("pair 7D taking 7D").reason
 
 
 def test_explain_says_why_a_set_does_not_go_with_the_card(tmp_path):

@@ -6,7 +6,7 @@ The text's cards `K♦` are the engine's `KD` (♠ S, ♥ H, ♦ D, ♣ C). Its 
 engine's position format: the hands, the table, the stock (bottom to top, as the text lists it),
 the captured piles, and the counters `dealer` (a seat), `P1.scopas`, `P2.scopas` and `last` (the
 seat of the last capture, 0 for none). Its move `K♦ takes Q♦ A♦` is the engine's
-`capture KD P1.hand -> P1.captured taking AD QD`, its `4♠ to table` the engine's `4S P1.hand -> table`.
+`capture KD taking AD QD`, its `4♠ to table` the engine's `4S P1.hand -> table`.
 """
 
 from __future__ import annotations
@@ -492,9 +492,10 @@ def test_explain_names_the_rule_the_text_gives(name):
 
 def test_a_capture_reads_back_in_every_spelling():
     st = load(POSITIONS["S0"])
-    want = "capture KD P1.hand -> P1.captured taking AD QD"
+    want = "capture KD taking AD QD"
     for text in (want, "capture KD taking QD AD", "KD takes Q♦ A♦", "capture K♦ hand -> captured taking ad qd"):
         assert str(st.parse_move(text)) == want
+    assert str(st.parse_move("4♠ to table")) == "4S P1.hand -> table"
     for move in st.legal_moves():
         assert st.parse_move(str(move)) == move
 

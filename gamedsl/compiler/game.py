@@ -65,6 +65,7 @@ class CompiledAction:
     # table whose points … sum to points of the card by …`): its moves are (action, card, source,
     # target, the cards taken in order), one for each set that goes with the card.
     capture: Any = None  # a TakenCards
+    capture_short: bool = False  # one source and one target for every player: written `capture KD taking AD QD`
     condition_parts: list = field(default_factory=list)  # (where, test) of each `only when`, for `explain`
     judges_cards: bool = False  # card_table or card_test: the move's `only when` judges its card
     reads_counters: bool = False  # a target's building rule reads a counter (its tables are ByCounter)
@@ -465,6 +466,7 @@ class CompiledGame:
         action.seat_choices = tuple((k if several else None) for k, c in enumerate(spec.choices) if c.kind == "player")
         if spec.taking is not None and spec.sources:  # a card played, and the cards it takes
             action.capture = self._taking(spec.taking)
+            action.capture_short = all(len(sources[p]) == 1 and len(targets[p]) == 1 for p in range(self.players))
             action.named_alone = False
         elif spec.taking is not None:
             action.taking = self._taking(spec.taking)

@@ -85,8 +85,10 @@ class MoveCodec:
         else:
             body = f"{card_text or '??'} {source} -> {target}{stands_for}"
             text = body if action_index == self.game.default_action else f"{action.name} {body}"
-        if action.capture is not None:  # the cards it takes: `capture KD P1.hand -> P1.captured taking AD QD`
+        if action.capture is not None:  # the cards it takes: `capture KD taking AD QD`
             taken = " ".join(cards.CARD_TEXT[c] for c in move[4]) if len(move) > 4 else ""
+            if action.capture_short:  # one source and one target: the card and the cards taken say all
+                text = card_text or "??" if action_index == self.game.default_action else f"{action.name} {card_text or '??'}"
             return Move(action.name, card_text, source, target, f"{text} taking {taken}", taken)
         if len(move) > 4:  # the choice it carries: `eight 8H P1.hand -> pile choosing S`
             chosen = choices_text(action, move[4])
