@@ -241,3 +241,42 @@ def test_for_the_same_card_is_for_must_priorities_only(tmp_path):
     with pytest.raises(RulesError) as info:
         load(tmp_path, text)
     assert re.search(r"fishing\.game:\d+:\d+:", str(info.value)) and "^" in str(info.value)
+
+
+TEAMS = '''game "Sides"
+players 4
+team north_south: P1 and P3
+team east_west: P2 and P4
+zones:
+    stock: shared, pile, face down, holds 1 standard deck
+    hand: each player, fan, face up to owner
+    won: each team, pile, face up
+deal:
+    shuffle stock
+    deal 13 from stock to each hand
+first player: P1
+turns: in seat order
+move play "a card to the side's pile":
+    from own hand to own won
+    then: end turn
+value most: 1 if highest alone (size of own won) else 0
+end done "every hand is empty":
+    when every hand is empty
+    each team scores own most
+match: one deal
+'''
+
+
+def test_highest_alone_in_a_game_of_teams_is_against_the_other_teams(tmp_path):
+    path = tmp_path / "sides.game"
+    path.write_text(TEAMS, encoding="utf-8")
+    game = gamedsl.load_game(str(path))
+
+    def at(ns, ew):
+        zones = {"north_south.won": ns, "east_west.won": ew, "stock": [],
+                 **{f"P{i}.hand": [f"{i + 1}C"] for i in range(1, 5)}}
+        st = game.load_position(yaml.dump({"turn": "P1", "zones": zones}))
+        return [st.value("most", f"P{i}") for i in range(1, 5)]
+
+    assert at(["AS", "KS", "QS"], ["AH", "KH"]) == [1, 0, 1, 0]  # partners share the side's pile
+    assert at(["AS", "KS"], ["AH", "KH"]) == [0, 0, 0, 0]  # a tie between the sides: nobody

@@ -725,11 +725,14 @@ class ExprCompiler:
             players = self.players
             lowest = node.lowest
             alone = node.alone  # `highest alone (…)`: a player who ties is not highest
+            # In a game of teams `alone` is against the other teams' players: a partner's keys
+            # (the team's zones and counters) are the player's own.
+            team_of = self.counters.team_of if alone and self.model.teams else None
 
             def extreme(st: Any, p: int, mv: Any) -> bool:
                 mine = tuple(k(st, p, mv) for k in keys)
                 for q in range(players):
-                    if q != p and st.in_play(q):
+                    if q != p and st.in_play(q) and (team_of is None or team_of[q] != team_of[p]):
                         theirs = tuple(k(st, q, mv) for k in keys)
                         if (theirs < mine) if lowest else (theirs > mine):
                             return False
