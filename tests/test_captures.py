@@ -216,6 +216,8 @@ REFUSALS = [
      "counts the cards a move takes", "must capture taking 1 card when possible", "must trail taking"),
     ("must fish taking 1 card when possible", "must fish taking 3 to 2 cards when possible",
      "a range of whole numbers", "taking 2 to 3 cards", "must fish taking 3"),
+    ("    from table to own won\n    taking 1 card", "    from stock to own won\n    taking 1 card",
+     "'stock' is face down", "play it from a zone its player sees", "from stock to own won"),
     ("value suits: count of suits in own won", "value suits: count of suits in own wno",
      "unknown zone 'wno'", "did you mean 'won'", "wno"),
     ("value suit_best: sum of best per suit of own won by best", "value suit_best: sum of best per suit of own won by bets",

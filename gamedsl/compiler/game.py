@@ -115,6 +115,7 @@ class CompiledPriority:
     # that take that many cards match
     taken: tuple[int, int, dict[int, int]] | None = None
     same_card: bool = False  # `must … when possible, for the same card`: among each card's moves
+    card_actions: frozenset[int] = frozenset()  # the actions whose moves play a card of their own
 
     def __post_init__(self) -> None:
         self.tests = [self._test(p) for p in range(self.players)]
@@ -170,13 +171,13 @@ class CompiledPriority:
         `, for the same card`: so among the moves of each card played, one card at a time (a move
         that plays no card of its own is kept)."""
         if self.same_card:
+            played = self.card_actions
             by_card: dict[Any, list[tuple]] = {}
             for m in moves:
-                if type(m[1]) is int and m[1] != -1 and m[2] != -1:
+                if m[0] in played:
                     by_card.setdefault((m[1], m[2]), []).append(m)
             kept_sets = {key: set(self._keep(group, state, player)) for key, group in by_card.items()}
-            out = [m for m in moves if not (type(m[1]) is int and m[1] != -1 and m[2] != -1)
-                   or m in kept_sets[(m[1], m[2])]]
+            out = [m for m in moves if m[0] not in played or m in kept_sets[(m[1], m[2])]]
             return moves if len(out) == len(moves) else out
         return self._keep(moves, state, player)
 
@@ -586,6 +587,7 @@ class CompiledGame:
             spec.condition is not None and mentions_card(spec.condition),
             self._taken_filter(spec),
             spec.same_card,
+            frozenset(a.index for a in self.actions if a.moves_cards and a.combination is None),
         )
 
     def _taken_filter(self, spec: Any) -> tuple[int, int, dict[int, int]] | None:

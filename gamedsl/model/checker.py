@@ -1428,6 +1428,12 @@ class Checker(CardChecks):
                            "no combination or 'with the cards on top' beside it")
             if len(stmt.targets) != 1 or (stmt.targets and stmt.targets[0].freely):
                 self.error(taking.pos, f"move '{stmt.name}' takes cards to one zone: write 'to ZONE' after it")
+            for ref in stmt.sources:  # the card played decides what it takes: its player must see it
+                zone = self.zones.get(ref.name)
+                if zone is not None and zone.face == "down":
+                    self.error(ref.pos, f"move '{stmt.name}' plays a card that takes cards, and '{ref.name}' is face "
+                               "down: nobody could say which card it is", "play it from a zone its player sees "
+                               "('face up', 'face up to owner', 'top face up')")
         elif bool(stmt.sources) != bool(stmt.targets):
             self.error(stmt.pos, f"move '{stmt.name}' needs both 'from' and 'to', or neither")
         if stmt.condition is not None:
