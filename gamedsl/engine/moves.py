@@ -503,7 +503,8 @@ def resolve_text(codec: MoveCodec, text: str, player: int, legal: Sequence[Inter
     if act.moves_cards and act.named_alone:
         return (action, -1, act.sources[player][0], act.targets[player][0][0])
     source, target = pattern.source, pattern.target
-    if act.moves_cards and source is None and pattern.card is not None and len(act.sources[player]) == 1:
+    if (act.moves_cards and act.combination is None and source is None and pattern.card is not None
+            and len(act.sources[player]) == 1):
         source = act.sources[player][0]  # `KC to table`: the move's one source (to explain why not)
     if act.moves_cards and (pattern.card is None or source is None):
         raise InvalidMoveError(f"'{text}': say which card and where from (no legal move matches)")
