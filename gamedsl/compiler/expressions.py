@@ -402,6 +402,17 @@ class ExprCompiler:
             worth = [0.0] * 16
             for rank, points in self.model.points[node.points.text].items():
                 worth[rank] = points
+            if node.per_suit:  # each suit's highest points among the zones' cards, added
+
+                def per_suit_sum(st: Any, p: int, mv: Any) -> float:
+                    best = [0.0, 0.0, 0.0, 0.0]
+                    for z in ids(st, p):
+                        for c in st.zones[z]:
+                            if c >> 2 < 13 and worth[c >> 2] > best[c & 3]:  # jokers belong to no suit
+                                best[c & 3] = worth[c >> 2]
+                    return sum(best)
+
+                return per_suit_sum
             if not node.best_suit:
                 return lambda st, p, mv: sum(worth[c >> 2] for z in ids(st, p) for c in st.zones[z])
 
@@ -414,6 +425,9 @@ class ExprCompiler:
                 return max(sums)
 
             return best_suit_sum
+        if isinstance(node, ast.SuitsIn):
+            ids = self.zone_ids(node.zone)
+            return lambda st, p, mv: len({c & 3 for z in ids(st, p) for c in st.zones[z] if c >> 2 < 13})
         if isinstance(node, ast.CardKey):
             return self.card_key(node)
         if isinstance(node, ast.OverPlayers):
@@ -710,13 +724,19 @@ class ExprCompiler:
             keys = [self.expr(k) for k in node.keys]
             players = self.players
             lowest = node.lowest
+            alone = node.alone  # `highest alone (…)`: a player who ties is not highest
+            # In a game of teams `alone` is against the other teams' players: a partner's keys
+            # (the team's zones and counters) are the player's own.
+            team_of = self.counters.team_of if alone and self.model.teams else None
 
             def extreme(st: Any, p: int, mv: Any) -> bool:
                 mine = tuple(k(st, p, mv) for k in keys)
                 for q in range(players):
-                    if q != p and st.in_play(q):
+                    if q != p and st.in_play(q) and (team_of is None or team_of[q] != team_of[p]):
                         theirs = tuple(k(st, q, mv) for k in keys)
                         if (theirs < mine) if lowest else (theirs > mine):
+                            return False
+                        if alone and theirs == mine:
                             return False
                 return True
 

@@ -794,6 +794,8 @@ class Checker(CardChecks):
         elif isinstance(expr, ast.Neg):
             self.check_expr(expr.operand, per_player, in_move)
             self.refuse_typed_number(expr.operand, "'-'")
+        elif isinstance(expr, ast.SuitsIn):
+            self.check_zone_ref(expr.zone, per_player)
         elif isinstance(expr, ast.SumBy):
             self.check_zone_ref(expr.zone, per_player)
             if expr.points.text not in self.points:
@@ -1422,11 +1424,17 @@ class Checker(CardChecks):
             for pos in self._pile_suits(group.chain):
                 self.error(pos, "'the pile's suit' is for building rules", "a group's 'while' compares its cards")
         if taking is not None:
-            if stmt.sources or stmt.combination or stmt.group:
+            if stmt.combination or stmt.group:
                 self.error(taking.pos, f"move '{stmt.name}' takes its cards with 'taking … from ZONES': "
-                           "no 'from', combination or 'with the cards on top' beside it")
+                           "no combination or 'with the cards on top' beside it")
             if len(stmt.targets) != 1 or (stmt.targets and stmt.targets[0].freely):
                 self.error(taking.pos, f"move '{stmt.name}' takes cards to one zone: write 'to ZONE' after it")
+            for ref in stmt.sources:  # the card played decides what it takes: its player must see it
+                zone = self.zones.get(ref.name)
+                if zone is not None and zone.face == "down":
+                    self.error(ref.pos, f"move '{stmt.name}' plays a card that takes cards, and '{ref.name}' is face "
+                               "down: nobody could say which card it is", "play it from a zone its player sees "
+                               "('face up', 'face up to owner', 'top face up')")
         elif bool(stmt.sources) != bool(stmt.targets):
             self.error(stmt.pos, f"move '{stmt.name}' needs both 'from' and 'to', or neither")
         if stmt.condition is not None:
@@ -1548,7 +1556,12 @@ class Checker(CardChecks):
         if taking.points is not None:
             if taking.points.text not in self.points:
                 self.unknown(taking.points.pos, "points", taking.points.text, self.points)
+            # With `from`, the move plays a card and takes cards with it: the total may speak of
+            # `the card` (`sum to points of the card by value`), asked of each card played.
+            self.card_in_scope = "yes" if stmt.sources else (
+                f"move '{stmt.name}' plays no card of its own: add 'from ZONE' for the card that takes")
             self.check_expr(taking.total, per_player=True)
+            self.card_in_scope = None
         def instances(z: ZoneSpec, split: bool = False) -> int:  # a pack split by suits is one pack
             return z.count * (self.players_range[1] if z.per_player and not split else 1)
 
@@ -1691,6 +1704,17 @@ class Checker(CardChecks):
             self.error(stmt.pos, "'must reach … within N moves' looks 1 to 4 moves ahead")
         if flt.empty_target and stmt.kind != "must":
             self.error(flt.pos, "'to empty …' is for 'must' priorities")
+        if flt.taken is not None:
+            low, high = flt.taken
+            if low != int(low) or high != int(high) or not 1 <= low <= high:
+                self.error(flt.pos, f"'taking {low:g} to {high:g} cards': a range of whole numbers from the fewer "
+                           "to the more cards, the fewer at least 1", "write 'taking 1 card' or 'taking 2 to 3 cards'")
+            named = [actions[n.text] for n in ((flt.action,) if flt.action else ()) + flt.also if n.text in actions]
+            if not named or any(a.taking is None for a in named):
+                self.error(flt.pos, "'taking N cards' in a priority counts the cards a move takes: name moves "
+                           "that take cards ('taking … from …')", "write e.g. 'must capture taking 1 card when possible'")
+        if stmt.same_card and stmt.kind != "must":
+            self.error(stmt.pos, "', for the same card' is for 'must … when possible' priorities")
         if flt.action is None and not flt.sources and not flt.targets and stmt.kind != "lower":
             self.error(flt.pos, f"priority '{stmt.name}' must name a move, a 'from' or a 'to'")
         for name, condition in stmt.exceptions:
@@ -1703,7 +1727,8 @@ class Checker(CardChecks):
         return PrioritySpec(self.info(stmt, "priority"), stmt.kind, flt.action.text if flt.action else None,
                             flt.sources, flt.targets, stmt.condition,
                             tuple((name.text, condition) for name, condition in stmt.exceptions), flt.empty_target,
-                            stmt.depth, stmt.lowered, tuple(n.text for n in flt.also))
+                            stmt.depth, stmt.lowered, tuple(n.text for n in flt.also),
+                            flt.taken, stmt.same_card)
 
 
 _SINGLETON_WORDS = {ast.GameTitle: "game", ast.Players: "players", ast.DealBlock: "deal:", ast.FirstPlayer: "first player:",

@@ -155,6 +155,8 @@ class PrioritySpec:
     depth: int = 0  # `must reach … within N moves`
     lowered: ast.Expr | None = None  # `must lower EXPR within N moves`
     also_actions: tuple[str, ...] = ()  # `play or play_waste …`: more moves the filter names
+    taken: tuple[float, float] | None = None  # `taking 1 card`: only moves that take so many cards
+    same_card: bool = False  # `, for the same card`: a `must` among the moves of each card played
 
 
 @dataclass(frozen=True)

@@ -91,6 +91,15 @@ class SumBy:
     zone: ZoneRef
     points: Name
     best_suit: bool = False
+    per_suit: bool = False  # `sum of best per suit of Z by POINTS`: each suit's highest points, added
+
+
+@dataclass(frozen=True)
+class SuitsIn:
+    """`count of suits in Z`: how many of the four suits the zone holds a card of."""
+
+    pos: SourcePos
+    zone: ZoneRef
 
 
 @dataclass(frozen=True)
@@ -391,6 +400,7 @@ class Extreme:
     pos: SourcePos
     lowest: bool
     keys: tuple[Expr, ...]
+    alone: bool = False  # `highest alone (KEYS)`: higher than every other player's (a tie: nobody)
 
 
 @dataclass(frozen=True)
@@ -1099,6 +1109,7 @@ class MoveFilter:
     targets: tuple[ZoneRef, ...] = ()
     empty_target: bool = False  # `to empty house`: only moves onto an empty zone
     also: tuple[Name, ...] = ()  # `play or play_waste to foundation`: more moves the filter names
+    taken: tuple[float, float] | None = None  # `taking 1 card`, `taking 2 to 3 cards`: the cards a move takes
 
 
 @dataclass(frozen=True)
@@ -1114,6 +1125,7 @@ class PriorityDecl:
     name_pos: SourcePos | None = None  # where the name is written (pos: where the statement starts)
     depth: int = 0  # `must reach FILTER within N moves`: how far ahead to look
     lowered: Any = None  # `must lower EXPR within N moves`: the expression to bring down
+    same_card: bool = False  # `must … when possible, for the same card`: among each card's moves
 
 
 @dataclass(frozen=True)

@@ -1096,7 +1096,7 @@ class _ToAst(Transformer):
         return ast.PriorityDecl(self._pos(meta, children), str(children[0]), self._string(children[1:-1]),
                                 self._section(children), body[0], body[1], body[2], name_pos=self._tpos(children[0]),
                                 exceptions=body[3] if len(body) > 3 else (), depth=body[4] if len(body) > 4 else 0,
-                                lowered=body[5] if len(body) > 5 else None)
+                                lowered=body[5] if len(body) > 5 else None, same_card=len(body) > 6 and body[6])
 
     def reach_stmt(self, meta, children):
         return ("reach", children[0], None, (), int(float(children[1])))
@@ -1106,7 +1106,16 @@ class _ToAst(Transformer):
 
     def must_stmt(self, meta, children):
         spared = tuple(c[1] for c in children[1:] if isinstance(c, tuple) and c and c[0] == "except")
-        return ("must", children[0], None, spared)
+        same = any(isinstance(c, tuple) and c and c[0] == "same_card" for c in children[1:])
+        return ("must", children[0], None, spared, 0, None, same)
+
+    def same_card(self, meta, children):
+        return ("same_card",)
+
+    def filter_taking(self, meta, children):
+        low = float(children[0])
+        high = float(children[1]) if len(children) > 2 else low
+        return ("taking", (low, high))
 
     def except_clause(self, meta, children):
         name = ast.Name(self._tpos(children[0]), str(children[0]))
@@ -1121,8 +1130,9 @@ class _ToAst(Transformer):
         sources = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "from"), ())
         targets = next((c[1] for c in children if isinstance(c, tuple) and c[0] in ("to", "to_empty")), ())
         empty = any(isinstance(c, tuple) and c[0] == "to_empty" for c in children)
+        taken = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "taking"), None)
         return ast.MoveFilter(self._pos(meta, children), action, sources, targets, empty_target=empty,
-                              also=tuple(named[1:]))
+                              also=tuple(named[1:]), taken=taken)
 
     def filter_from(self, meta, children):
         return ("from", children[0])
@@ -1266,6 +1276,19 @@ class _ToAst(Transformer):
 
     def cond_highest(self, meta, children):
         return ast.Extreme(self._pos(meta, children), False, children[0])
+
+    def cond_lowest_alone(self, meta, children):
+        return ast.Extreme(self._pos(meta, children), True, children[0], alone=True)
+
+    def cond_highest_alone(self, meta, children):
+        return ast.Extreme(self._pos(meta, children), False, children[0], alone=True)
+
+    def per_suit_sum(self, meta, children):
+        return ast.SumBy(self._pos(meta, children), children[0], ast.Name(self._tpos(children[1]), str(children[1])),
+                         per_suit=True)
+
+    def suits_in(self, meta, children):
+        return ast.SuitsIn(self._pos(meta, children), children[0])
 
     def cond_has_chosen(self, meta, children, negated=False):
         return ast.HasChosen(self._pos(meta, children), children[0], str(children[-1]), negated)
