@@ -1569,9 +1569,7 @@ class Checker(CardChecks):
         """`meld NAME: …` declarations: the shapes `deadwood of …` arranges cards into."""
         melds: dict[str, MeldSpec] = {}
         for stmt in stmts:
-            what = f"meld '{stmt.name}'"
-            if stmt.name in melds:
-                self.error(stmt.name_pos or stmt.pos, f"{what} is declared twice")
+            what = f"meld '{stmt.name}'"  # (two of one name: a duplicate rule name, refused for every rule)
             low, high = stmt.low, stmt.high
             most = limits.MAX_MELD_CARDS
             where = stmt.count_pos or stmt.pos
