@@ -293,6 +293,14 @@ def test_too_many_cards_stop_the_game_citing_the_expression():
     assert st_.value("dw", "P1") == 0 + 0  # A-K of spades and A-J of hearts
 
 
+def test_a_search_too_large_stops_the_game_citing_the_expression():
+    game = load(changed("3 or more of one suit in a row in runs", "3 or more in a row in runs, wrapping")
+                .replace("to 4 of a rank", "or more of a rank"))
+    st_ = at(game, ALL[:13] + ALL[26:37])  # 24 cards, runs of any suits round the corner: too many melds
+    with pytest.raises(RulesRuntimeError, match=r"deadwood: more than [0-9]+ (melds|steps).*melds.game:\d+:\d+"):
+        st_.value("dw", "P1")
+
+
 # ---- the search against a brute force -------------------------------------------------------------------
 
 def brute(hand: list[str], melds) -> float:

@@ -16,7 +16,7 @@ set of 3 when sets hold up to 4, a card one below or above a run's ends), so lay
 arrangement is one that reaches ZONE's least deadwood; when several do, the one that leaves the
 most deadwood to the cards laid off (the arranger chooses in his own interest).
 
-Searches are bounded (`limits.MAX_MELD_CARDS` cards, `limits.MAX_MELD_STEPS` steps): beyond, the
+Searches are bounded (`limits.MAX_MELD_CARDS` cards, `limits.MAX_MELDS` melds, `limits.MAX_MELD_STEPS` steps): beyond, the
 caller stops the game with a `RulesRuntimeError` that cites the expression.
 """
 
@@ -83,6 +83,8 @@ class MeldKind:
                 for k in range(self.low, min(self.high, len(places)) + 1):
                     for chosen in combinations(places, k):
                         found.add(sum(1 << i for i in chosen))
+                    if len(found) > limits.MAX_MELDS:
+                        raise TooLarge(f"more than {limits.MAX_MELDS} melds of {len(hand)} cards to look at")
             return found
         length = len(self.order)
         suits = range(4) if self.shape == "suit_run" else (None,)
@@ -107,6 +109,8 @@ class MeldKind:
                     if len(run) >= self.low:
                         for chosen in product(*run):
                             found.add(sum(1 << i for i in chosen))
+                        if len(found) > limits.MAX_MELDS:
+                            raise TooLarge(f"more than {limits.MAX_MELDS} melds of {len(hand)} cards to look at")
         return found
 
 
@@ -136,11 +140,11 @@ class MeldSearch:
             found = memo.get(mask)
             if found is not None:
                 return found
-            steps[0] += 1
-            if steps[0] > limits.MAX_MELD_STEPS:
-                raise TooLarge(f"more than {limits.MAX_MELD_STEPS} arrangements of {len(hand)} cards to look at")
             bit = mask & -mask
             i = bit.bit_length() - 1
+            steps[0] += 1 + len(lowest[i])
+            if steps[0] > limits.MAX_MELD_STEPS:
+                raise TooLarge(f"more than {limits.MAX_MELD_STEPS} steps to arrange {len(hand)} cards into melds")
             best = worth[i] + least(mask ^ bit)
             for meld, _ in lowest[i]:
                 if meld & mask == meld:
@@ -174,7 +178,7 @@ class MeldSearch:
         def walk(mask: int, melds: list[tuple[int, int]], left_out: float) -> None:
             steps[0] += 1
             if steps[0] > limits.MAX_MELD_STEPS:
-                raise TooLarge(f"more than {limits.MAX_MELD_STEPS} arrangements of {len(hand)} cards to look at")
+                raise TooLarge(f"more than {limits.MAX_MELD_STEPS} steps to find the arrangements of {len(hand)} cards")
             if left_out + least(mask) > target + 1e-9:
                 return
             if not mask:
@@ -218,9 +222,9 @@ class MeldSearch:
             found = memo.get(key)
             if found is not None:
                 return found
-            steps[0] += 1
+            steps[0] += 1 + len(left) * len(table)
             if steps[0] > limits.MAX_MELD_STEPS:
-                raise TooLarge(f"more than {limits.MAX_MELD_STEPS} ways of laying off {len(hand)} cards to look at")
+                raise TooLarge(f"more than {limits.MAX_MELD_STEPS} steps to lay off {len(hand)} cards")
             best = self.least(left)
             tried = set()
             for i, card in enumerate(left):
