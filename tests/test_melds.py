@@ -73,6 +73,7 @@ match: one deal
 '''
 
 ALL = [cards.CARD_TEXT[c] for c in cards.standard_deck()]
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def write(tmp_path: Path, text: str, name: str = "melds.game") -> Path:
@@ -365,3 +366,19 @@ def test_least_deadwood_is_the_brute_forces(shape, data):
     melds, text = SHAPES[shape]
     hand = data.draw(st.lists(st.sampled_from(ALL), min_size=0, max_size=8, unique=True))
     assert dw(load(text), " ".join(hand)) == brute(hand, melds) if hand else True
+
+
+def test_a_variant_replaces_a_meld_by_name(tmp_path):
+    """A variant's `meld run` replaces the base's (round-the-corner runs); `remove set` drops sets."""
+    base = ROOT / "games" / "gin_rummy.game"
+    variant = write(tmp_path, f'game "Gin, round the corner"\nextends "{base}"\n'
+                    'meld run "round the corner" (variant): 3 or more of one suit in a row in runs, wrapping\n'
+                    "remove set\n", "round.game")
+    game = gamedsl.load_game(str(variant))
+    assert list(game.model.melds) == ["run"] and game.model.melds["run"].wrapping
+    doc = {"zones": {"P1.hand": ["KC", "AC", "2C", "7H", "7S", "7D", "3S", "4S", "5S", "9D"],
+                     "P2.hand": [c for c in ALL if c[-1] == "H" and c not in ("7H",)][:10],
+                     "discard": ["QD"], "stock": [], "knocked": []}, "turn": "P1"}
+    used = {c for z in doc["zones"].values() for c in z}
+    doc["zones"]["stock"] = [c for c in ALL if c not in used]
+    assert game.load_position(yaml.safe_dump(doc)).value("laid_out", "P1") == 7 + 7 + 7 + 9  # no sets
