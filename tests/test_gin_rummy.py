@@ -649,7 +649,7 @@ def test_what_each_player_sees():
 
 def test_mcts_beats_random():
     """mcts:10 against random, seats alternating, matches to 25: the Monte Carlo player knocks
-    early and wins (measured: mcts:50 won 12 of 12 such matches, and 6 of 6 to 100; README)."""
+    early and wins (measured: mcts:50 won 12 of 12 such matches, and 6 of 6 to 100: README)."""
     from gamedsl.players import ComputerSeat
 
     wins = 0

@@ -382,3 +382,42 @@ def test_a_variant_replaces_a_meld_by_name(tmp_path):
     used = {c for z in doc["zones"].values() for c in z}
     doc["zones"]["stock"] = [c for c in ALL if c not in used]
     assert game.load_position(yaml.safe_dump(doc)).value("laid_out", "P1") == 7 + 7 + 7 + 9  # no sets
+
+
+# ---- melds laid down: `taking … that form a meld` ---------------------------------------------------
+
+LAY = changed('''move trump "play a trump":''', '''zones_extra_marker''').replace('''zones_extra_marker''', '''move lay "lay a meld of your hand face up on the table":
+    taking any cards from own hand that form a meld
+    to table
+    then: end turn
+
+move trump "play a trump":''')
+
+
+def test_laying_down_melds_offers_every_meld_of_the_hand():
+    game = load(LAY)
+    st_ = at(game, "7D 7C 7S 7H 8H 9H 2C".split())
+    lays = [str(m) for m in st_.legal_moves() if m.action == "lay"]
+    # the sets of three and four sevens, the run 7♥ 8♥ 9♥: smaller sets first, then by their cards
+    assert lays == ["lay 7S 7H 7D", "lay 7S 7H 7C", "lay 7S 7D 7C", "lay 7H 7D 7C", "lay 7H 8H 9H",
+                    "lay 7S 7H 7D 7C"]
+    st_.play("lay 9h 8h 7h")
+    assert sorted(yaml.safe_load(st_.to_yaml())["zones"]["table"]) == ["7H", "8H", "9H"]
+    st_ = at(game, "7D 7C 2C 5S".split())
+    assert not [m for m in st_.legal_moves() if m.action == "lay"]
+    report = at(game, "7D 7C 2C 5S".split()).explain("lay 7D 7C 2C")
+    assert not report.legal and "2C 7D 7C is no meld (the melds: 'set', 'run')" in str(report)
+
+
+def test_a_meld_of_a_size_and_with_points():
+    game = load(LAY.replace("taking any cards from own hand that form a meld",
+                            "taking 4 to 5 cards from own hand that form a meld whose points by value sum to 26"))
+    st_ = at(game, "7D 7C 7S 5H 6H 7H 8H 2C".split())
+    assert [str(m) for m in st_.legal_moves() if m.action == "lay"] == ["lay 5H 6H 7H 8H"]
+
+
+def test_laying_melds_without_melds_is_refused(tmp_path):
+    text = changed('meld set "three or four of a rank": 3 to 4 of a rank\n', "", LAY)
+    text = changed('meld run "three or more of a suit in a row": 3 or more of one suit in a row in runs\n', "", text)
+    found = problems(tmp_path, text)
+    assert any("'that form a meld': the file declares no melds" in f for f in found)

@@ -27,7 +27,7 @@ from typing import Any
 
 from .. import limits
 
-_CACHE_SIZE = 200_000  # results remembered across calls, per points table; cleared when full
+_CACHE_SIZE = 100_000  # results remembered across calls, per points table; cleared when full
 
 
 class TooLarge(Exception):

@@ -137,6 +137,9 @@ def _why_not_taken(state: State, action: Any, move: Internal) -> tuple[RuleInfo 
         got = sum(taking.points[card] for card in move[1])
         if round(got - total, 9) != 0:
             return info, f"{' + '.join(cards.CARD_TEXT[x] for x in move[1])} make {got:g}, not {total:g}"
+    if taking.melds is not None and not any(kind.holds(tuple(sorted(move[1]))) for kind in taking.melds):
+        shapes = ", ".join(f"'{kind.name}'" for kind in taking.melds)
+        return info, f"{' '.join(cards.CARD_TEXT[x] for x in move[1])} is no meld (the melds: {shapes})"
     return None, ""
 
 

@@ -1519,7 +1519,7 @@ class Checker(CardChecks):
         taking = stmt.taking
         if taking is None:
             return None
-        summed = taking.points is not None
+        summed = taking.points is not None or taking.meld  # melds are few: no sum needed to bound them
         low = int(taking.low) if taking.low == int(taking.low) else 0
         high = None if taking.high is None else int(taking.high) if taking.high == int(taking.high) else 0
         if taking.form == "exactly":
@@ -1562,8 +1562,11 @@ class Checker(CardChecks):
         if decks > 1 or joker_sets > 1 or any(z.holds_jokers > 2 for z in self.zones.values()):
             self.error(taking.pos, "cards taken are named by their cards, and this game has two cards alike",
                        "'taking' needs a game of one deck (no card twice)")
+        if taking.meld and not self.melds:
+            self.error(taking.pos, "'that form a meld': the file declares no melds",
+                       "declare them: 'meld set: 3 to 4 of a rank', 'meld run: 3 or more of one suit in a row in ORDER'")
         return TakingSpec(low, high, taking.form, taking.zones, test, taking.points.text if taking.points else None,
-                          taking.total, taking.pos)
+                          taking.total, taking.pos, taking.meld)
 
     def check_melds(self, stmts: list[ast.MeldDecl]) -> dict[str, MeldSpec]:
         """`meld NAME: …` declarations: the shapes `deadwood of …` arranges cards into."""

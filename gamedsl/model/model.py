@@ -118,6 +118,7 @@ class TakingSpec:
     points: str | None
     total: ast.Expr | None
     pos: SourcePos
+    meld: bool = False  # `that form a meld`: only the sets that are one of the file's melds
 
 
 @dataclass(frozen=True)

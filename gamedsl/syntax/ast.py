@@ -959,6 +959,7 @@ class Taking:
     points: Name | None = None
     total: Any = None  # an expression
     form: str = "exactly"  # exactly (`taking 2 cards`) | range (`taking 1 to 3 cards`) | any
+    meld: bool = False  # `that form a meld`: only the sets that are one of the file's melds
 
 
 @dataclass(frozen=True)

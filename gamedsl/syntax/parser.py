@@ -873,8 +873,12 @@ class _ToAst(Transformer):
         test = next((c[1] for c in children if isinstance(c, tuple) and c and c[0] == "that"), None)
         summed = next((c for c in children if isinstance(c, tuple) and c and c[0] == "sum"), None)
         form, low, high = children[0]
+        meld = any(isinstance(c, tuple) and c == ("meld",) for c in children)
         return ("taking", pos, ast.Taking(pos, low, high, zones, test, summed[1] if summed else None,
-                                          summed[2] if summed else None, form))
+                                          summed[2] if summed else None, form, meld))
+
+    def taking_meld(self, meta, children):
+        return ("meld",)
 
     def taking_exactly(self, meta, children):
         return ("exactly", float(children[0]), float(children[0]))
