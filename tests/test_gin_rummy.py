@@ -306,6 +306,21 @@ def test_fact_3_the_dealer_takes_the_upcard_then_the_non_dealer_has_a_normal_tur
     assert shape(st)["phase"] == "play"
 
 
+def test_a_knock_at_the_first_turn_but_never_with_the_upcard():
+    """Legal moves: knocking is allowed at any discard phase, the first turn included; the upcard
+    counts as taken from the discard pile, so it is not the knock card either."""
+    p2 = oracle.cards("A♠ 2♠ 3♠ 4♥ 4♦ 4♣ 7♣ 8♣ 9♣ K♦")
+    p1 = oracle.cards("5♠ 6♥ 8♦ 10♣ J♥ Q♠ K♣ 2♥ 3♦ 9♥")
+    rest = [c for c in oracle.DECK if c not in p1 + p2 + [oracle.card("2♦")]]
+    st = load({"P1": set(p1), "P2": set(p2)}, rest, [oracle.card("2♦")], "P2", phase="offer")
+    st.play("take")
+    got = {m for m in moves(st) if m.startswith("knock")}
+    assert got == knocks(st, "P2", "K♦")  # the other ten: the melds and the 2♦ (2)
+    assert not st.explain("knock 2D P2.hand -> knocked").legal
+    st.play("knock KD P2.hand -> knocked")
+    assert st.results[-1].scores == (0, oracle_defence(p1, [c for c in p2 if c != oracle.card("K♦")] + [oracle.card("2♦")]) - 2)
+
+
 def test_a_card_drawn_from_the_stock_may_be_discarded_at_once():
     st = g1()
     st.play("pass")
