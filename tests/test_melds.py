@@ -168,7 +168,7 @@ def test_runs_of_any_suits_and_exact_sizes():
     assert dw(pairs, "7D 7C") == 0 and dw(pairs, "7D 7C 7S 7H") == 0
 
 
-def test_two_decks_a_set_may_hold_a_card_twice_a_run_each_rank_once(tmp_path):
+def test_two_decks_a_set_may_hold_a_card_twice_a_run_each_rank_once():
     game = load(changed("holds 1 standard deck", "holds 2 standard decks"))
     doc = {"zones": {"P1.hand": ["7H", "7H", "7S", "4C", "5C", "5C", "6C"], "P2.hand": [], "table": [],
                      "stock": ["2D"]}, "turn": "P1"}
@@ -365,7 +365,8 @@ SHAPES = {
 def test_least_deadwood_is_the_brute_forces(shape, data):
     melds, text = SHAPES[shape]
     hand = data.draw(st.lists(st.sampled_from(ALL), min_size=0, max_size=8, unique=True))
-    assert dw(load(text), " ".join(hand)) == brute(hand, melds) if hand else True
+    if hand:
+        assert dw(load(text), " ".join(hand)) == brute(hand, melds)
 
 
 def test_a_variant_replaces_a_meld_by_name(tmp_path):
