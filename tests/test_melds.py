@@ -422,3 +422,11 @@ def test_laying_melds_without_melds_is_refused(tmp_path):
     text = changed('meld run "three or more of a suit in a row": 3 or more of one suit in a row in runs\n', "", text)
     found = problems(tmp_path, text)
     assert any("'that form a meld': the file declares no melds" in f for f in found)
+
+
+def test_deadwood_by_points_of_one_counts_the_cards_left_out():
+    game = load(changed("    points value:", "    points one: A=1, 2=1, 3=1, 4=1, 5=1, 6=1, 7=1, 8=1, 9=1, 10=1, J=1, Q=1, K=1\n"
+                        "    points value:").replace("value dw: deadwood of own hand by value",
+                                                    "value dw: deadwood of own hand by one"))
+    assert dw(game, "7D 7C 7S 7H 8H 9H 2C") == 1  # 7♠ 7♦ 7♣ and 7♥ 8♥ 9♥: the 2♣ alone is left
+    assert dw(game, "KS QS 2H 5D") == 4
