@@ -166,6 +166,15 @@ class CardExprs:
 
     def value_test(self, node: ast.CardTest) -> Fn:
         subject = self.exprs.expr(node.subject)
+        holds = self.holds.get(node.value.text, "number")
+        if holds != "number":  # `the card is taken`: the value a counter holds (never when it holds none)
+            counter = self.exprs.expr(ast.NameRef(node.value.pos, None, node.value.text))
+            kind = self.kind(node.subject)
+            if kind == "card" and holds == "suit":
+                return lambda st, p, mv: _equal(_suit(subject(st, p, mv)), counter(st, p, mv))
+            if kind == "card" and holds == "rank":
+                return lambda st, p, mv: _equal(_rank(subject(st, p, mv)), counter(st, p, mv))
+            return lambda st, p, mv: _equal(subject(st, p, mv), counter(st, p, mv))
         pred = self.value_pred(self.kind(node.subject), node.value)
         return lambda st, p, mv: pred(subject(st, p, mv))
 
@@ -314,6 +323,9 @@ def _card_only(node: Any, options: dict[str, Any], known: set[str]) -> bool:
         return True
     if not isinstance(node, (ast.Attribute, ast.CardTest, ast.Compare, ast.AllOf, ast.AnyOf, ast.NotCond, ast.IfExpr,
                              ast.BinOp, ast.Neg)):
+        return False
+    if isinstance(node, ast.CardTest) and node.kind == "value" and node.value.text in known \
+            and node.value.text not in options:  # `the card is taken`: a counter's value
         return False
     return all(_card_only(c, options, known) for c in _children(node) if not _is_pos(c))
 

@@ -397,6 +397,8 @@ class ExprCompiler:
         if isinstance(node, ast.Neg):
             inner = self.expr(node.operand)
             return lambda st, p, mv: -inner(st, p, mv)
+        if isinstance(node, ast.Deadwood):
+            return self.deadwood(node)
         if isinstance(node, ast.SumBy):
             ids = self.zone_ids(node.zone)
             worth = [0.0] * 16
@@ -642,6 +644,39 @@ class ExprCompiler:
             return False
 
         return in_sequence
+
+    def deadwood(self, node: ast.Deadwood) -> Fn:
+        """`deadwood of SEL [without CARD] by POINTS [laying off on ZONE]` (see `melds`): the
+        search is one per points table, remembered by the cards it is asked about."""
+        from .melds import MeldKind, MeldSearch, TooLarge
+        searches = self.__dict__.setdefault("_meld_searches", {})
+        search = searches.get(node.points.text)
+        if search is None:
+            worth = [0.0] * 16
+            for rank, points in self.model.points[node.points.text].items():
+                worth[rank] = points
+            kinds = [MeldKind(spec) for spec in self.model.melds.values()]
+            search = searches[node.points.text] = MeldSearch(kinds, worth)
+        picks = self.cards.selections.picks(node.selection)
+        without = self.cards.typed(node.without, "card") if node.without is not None else None
+        onto = self.zone_ids(node.laying_on) if node.laying_on is not None else None
+        where = f"{node.pos.file}:{node.pos.line}:{node.pos.column}, in {enclosing_rule(self.model, node.pos)}"
+
+        def deadwood(st: Any, p: int, mv: Any) -> float:
+            held = sorted(card for _, _, card in picks(st, p, mv))
+            if without is not None:
+                card = without(st, p, mv)
+                if card is not None and card in held:
+                    held.remove(card)
+            try:
+                if onto is None:
+                    return search.least(tuple(held))
+                other = tuple(sorted(c for z in onto(st, p) for c in st.zones[z]))
+                return search.laid_off(tuple(held), other)
+            except TooLarge as problem:
+                raise RulesRuntimeError(f"deadwood: {problem}, at {where}") from None
+
+        return deadwood
 
     def divide(self, node: ast.BinOp) -> Callable[[float, float], float]:
         """`a / b` for this division of the file: dividing by zero is an error of the rules that

@@ -94,6 +94,7 @@ class TakenCards:
     accepts: list[bool]  # card -> may it be taken (the `that are` test)
     points: list[float] | None  # card -> its points, when the cards must sum to `total`
     total: Any  # Fn, or None
+    melds: Any = None  # `that form a meld`: the file's melds (a list of `melds.MeldKind`)
 
 
 @dataclass
@@ -545,7 +546,12 @@ class CompiledGame:
             worth = self.model.points[spec.points]
             points = [float(worth.get(c >> 2, 0)) for c in range(64)]
         total = self.exprs.expr(spec.total) if spec.total is not None else None
-        return TakenCards(spec.low, spec.high, spec.form, z.per_player(spec.zones), accepts, points if spec.points else None, total)
+        melds = None
+        if spec.meld:
+            from .melds import MeldKind
+            melds = [MeldKind(m) for m in self.model.melds.values()]
+        return TakenCards(spec.low, spec.high, spec.form, z.per_player(spec.zones), accepts, points if spec.points else None,
+                          total, melds)
 
     def _covered(self) -> list[tuple[int, ...]]:
         """Each zone instance's covering zones: `covered by row7[i] and row7[i+1]` for row6 2 is

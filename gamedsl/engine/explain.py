@@ -142,6 +142,9 @@ def _why_not_taken(state: State, action: Any, move: Internal) -> tuple[RuleInfo 
         if round(got - total, 9) != 0:
             verb = "makes" if len(taken) == 1 else "make"
             return info, f"{' + '.join(cards.CARD_TEXT[x] for x in taken)} {verb} {got:g}, not {total:g}"
+    if taking.melds is not None and not any(kind.holds(tuple(sorted(taken))) for kind in taking.melds):
+        shapes = ", ".join(f"'{kind.name}'" for kind in taking.melds)
+        return info, f"{' '.join(cards.CARD_TEXT[x] for x in taken)} is no meld (the melds: {shapes})"
     return None, ""
 
 

@@ -526,6 +526,10 @@ class State:
     def _list_taken(self, action: Any, taking: Any, found: list, total: Any, low: int, high: Any, out: list,
                     index: int, dst: int) -> None:
         points = taking.points
+        if taking.melds is not None:  # `that form a meld`: the melds the available cards make
+            for chosen in meld_sets(taking, sorted(f[0] for f in found), total, action):
+                out.append((index, chosen, NO, dst))
+            return
         if taking.form != "exactly":
             chosen_sets = taken_sets(sorted(f[0] for f in found), points, total, low, high, limits.MAX_TAKEN_SETS)
             if chosen_sets is None:
@@ -1147,6 +1151,30 @@ _REACH_LIMIT = 4096  # sums remembered per suffix; beyond, the suffix is judged 
 
 def _key(value: float) -> float:
     return round(value, 9)  # points such as 0.1 add up without a float's last-digit noise
+
+
+def meld_sets(taking: Any, found: list[int], total: float | None, action: Any) -> list[tuple[int, ...]]:
+    """`taking … that form a meld`: the sets of the available cards (distinct, in card order) that
+    are one of the file's melds, of the sizes the move takes (and whose points sum to its total),
+    smaller sets first, those of a size in card order."""
+    from ..compiler.melds import TooLarge
+    hand = tuple(found)
+    if len(hand) > limits.MAX_MELD_CARDS:
+        raise RulesRuntimeError(f"move {action.info.cite()}: {len(hand)} cards to find melds in, more than "
+                                f"{limits.MAX_MELD_CARDS}")
+    chosen: set[tuple[int, ...]] = set()
+    try:
+        for kind in taking.melds:
+            for mask in kind.melds_of(hand):
+                chosen.add(tuple(c for i, c in enumerate(hand) if mask >> i & 1))
+    except TooLarge as problem:
+        raise RulesRuntimeError(f"move {action.info.cite()}: {problem}") from None
+    high = taking.high if taking.high is not None else len(hand)
+    out = [s for s in chosen if taking.low <= len(s) <= high]
+    if taking.points is not None:
+        goal = _key(total)
+        out = [s for s in out if _key(sum(taking.points[c] for c in s)) == goal]
+    return sorted(out, key=lambda s: (len(s), [(c >> 2, c & 3) for c in s]))
 
 
 def taken_sets(found: list[int], points: list[float] | None, total: float | None, low: int,

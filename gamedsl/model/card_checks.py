@@ -245,6 +245,16 @@ class CardChecks:
                 return True
             if "none" in found:
                 return True
+            holder = self.counters.get(text)
+            if holder is not None and holder.holds != "number":  # `the card is not taken`: a counter's value
+                fits = holder.holds == kind or (kind == "card" and holder.holds in ("suit", "rank"))
+                if not fits:
+                    hint = (f"compare the {kind} of the card it holds: '{kind} of {text} = …'"
+                            if holder.holds == "card" and kind in ("suit", "rank") else
+                            f"test a card ('the card is {text}') or {ARTICLE[holder.holds]}")
+                    self.error(cond.value.pos, f"'is {text}': '{text}' holds {ARTICLE[holder.holds]}, and this is "
+                               f"{ARTICLE[kind]}", hint)
+                return True
             if kind == "card":
                 if not ({"card", "suit", "rank", "colour"} & set(found)):
                     self._bad_value(cond.value, "a rank, a suit, a colour or a card")

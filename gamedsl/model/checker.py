@@ -22,6 +22,7 @@ from .model import (
     BuildSpec,
     ChoiceSpec,
     CombinationSpec,
+    MeldSpec,
     CounterSpec,
     EndSpec,
     FirstPlayerSpec,
@@ -41,7 +42,7 @@ KNOWN_DECKS = ("standard",)
 BUILTIN_PER_PLAYER = ("score", "seat")
 BUILTIN_SHARED = ("moves_this_turn", "players_left", "player_to_move", "deal_number")
 _NAMED_KINDS = (ast.BuildDecl, ast.MoveDecl, ast.PriorityDecl, ast.EndDecl, ast.CombinationDecl, ast.WheneverDecl,
-                ast.EffectDecl)
+                ast.EffectDecl, ast.MeldDecl)
 _SINGLETONS = (ast.GameTitle, ast.Players, ast.DealBlock, ast.FirstPlayer, ast.Turns, ast.MatchDecl, ast.PhasesDecl,
                ast.Eliminated, ast.Showdown, ast.TurnStart)
 SEAT_OWNERS = ("winner",)  # possessives that name a player without a counter: `winner's`
@@ -162,6 +163,7 @@ class Checker(CardChecks):
         # An order that only says which ranks make runs may leave ranks out on purpose (no 2 in a
         # straight); every other order must rank every card of the game.
         run_orders = {s.run_order.text for s in statements if isinstance(s, ast.CombinationDecl) and s.run_order}
+        run_orders |= {s.order.text for s in statements if isinstance(s, ast.MeldDecl) and s.order}
         used_elsewhere = {r.order.text for s in statements if isinstance(s, ast.BuildDecl)
                           for r in ast.predicate_relations(s.on_top + (s.empty.predicate if s.empty else ())) if r.order}
         run_orders -= used_elsewhere
@@ -182,6 +184,7 @@ class Checker(CardChecks):
                         self.error(name.pos, f"phase '{name.text}' is listed twice")
                     self.phases.append(name.text)
         self.combination_names = [s.name for s in statements if isinstance(s, ast.CombinationDecl)]
+        self.melds = self.check_melds([s for s in statements if isinstance(s, ast.MeldDecl)])
         self.move_choices: dict[str, str] = {}  # the choices of the move being checked: name -> kind
         self.sequences: dict[SourcePos, tuple[tuple, ...]] = {}  # `top N of Z are in sequence while …`, checked
         counters = {}
@@ -335,7 +338,8 @@ class Checker(CardChecks):
             raise RulesSemanticError(self.diagnostics)
         rules: dict[str, RuleInfo] = {}
         self.check_effect_cycles()
-        specs: list[Any] = [*builds.values(), *actions.values(), *priorities, *ends, *combinations.values(), *triggers]
+        specs: list[Any] = [*builds.values(), *actions.values(), *priorities, *ends, *combinations.values(), *triggers,
+                            *self.melds.values()]
         for block in self.effect_blocks.values():
             rules[block.name] = self.info(block, "effect")
         for spec in specs:
@@ -349,7 +353,7 @@ class Checker(CardChecks):
             suit_orders=suit_orders, points=points,
             builds=builds, deal=deal, first_player=first, counters=counters, values=values,
             actions=actions, priorities=tuple(priorities), ends=tuple(ends), match=match, rules=rules,
-            phases=tuple(self.phases), combinations=combinations, triggers=tuple(triggers), skip=skip,
+            phases=tuple(self.phases), combinations=combinations, triggers=tuple(triggers), skip=skip, melds=self.melds,
             eliminated=eliminated, showdown=showdown, turn_start=turn_start, wilds=wilds, wild_rules=wild_rules, effect_blocks={n: b.effects for n, b in self.effect_blocks.items()},
             teams=self.teams, sequences=dict(self.sequences),
         )
@@ -796,6 +800,8 @@ class Checker(CardChecks):
             self.refuse_typed_number(expr.operand, "'-'")
         elif isinstance(expr, ast.SuitsIn):
             self.check_zone_ref(expr.zone, per_player)
+        elif isinstance(expr, ast.Deadwood):
+            self.check_deadwood(expr, per_player, in_move)
         elif isinstance(expr, ast.SumBy):
             self.check_zone_ref(expr.zone, per_player)
             if expr.points.text not in self.points:
@@ -1522,7 +1528,7 @@ class Checker(CardChecks):
         taking = stmt.taking
         if taking is None:
             return None
-        summed = taking.points is not None
+        summed = taking.points is not None or taking.meld  # melds are few: no sum needed to bound them
         low = int(taking.low) if taking.low == int(taking.low) else 0
         high = None if taking.high is None else int(taking.high) if taking.high == int(taking.high) else 0
         if taking.form == "exactly":
@@ -1570,8 +1576,59 @@ class Checker(CardChecks):
         if decks > 1 or joker_sets > 1 or any(z.holds_jokers > 2 for z in self.zones.values()):
             self.error(taking.pos, "cards taken are named by their cards, and this game has two cards alike",
                        "'taking' needs a game of one deck (no card twice)")
+        if taking.meld and not self.melds:
+            self.error(taking.pos, "'that form a meld': the file declares no melds",
+                       "declare them: 'meld set: 3 to 4 of a rank', 'meld run: 3 or more of one suit in a row in ORDER'")
         return TakingSpec(low, high, taking.form, taking.zones, test, taking.points.text if taking.points else None,
-                          taking.total, taking.pos)
+                          taking.total, taking.pos, taking.meld)
+
+    def check_melds(self, stmts: list[ast.MeldDecl]) -> dict[str, MeldSpec]:
+        """`meld NAME: …` declarations: the shapes `deadwood of …` arranges cards into."""
+        melds: dict[str, MeldSpec] = {}
+        for stmt in stmts:
+            what = f"meld '{stmt.name}'"  # (two of one name: a duplicate rule name, refused for every rule)
+            low, high = stmt.low, stmt.high
+            most = limits.MAX_MELD_CARDS
+            where = stmt.count_pos or stmt.pos
+            if low != int(low) or not 1 <= low <= most or (high is not None and (high != int(high) or high > most)):
+                self.error(where, f"{what}: a meld holds a whole number of cards from 1 to {most}",
+                           "write '3 to 4 of a rank' or '3 or more of one suit in a row in ORDER'")
+                continue
+            if high is not None and high < low:
+                self.error(where, f"{what}: '{low:g} to {high:g}' goes from the fewer cards to the more",
+                           f"write '{high:g} to {low:g}'")
+                continue
+            order: tuple[int, ...] = ()
+            if stmt.order is not None:
+                if stmt.order.text not in self.orders:
+                    self.unknown(stmt.order.pos, "order", stmt.order.text, self.orders)
+                    continue
+                order = tuple(r for r in self.orders[stmt.order.text] if r < 13)
+                if len(set(order)) != len(order):
+                    self.error(stmt.order.pos, f"{what}: order '{stmt.order.text}' names a rank twice, and a run "
+                               "takes each rank once", "for an ace both low and high declare two melds, one in "
+                               "each order ('order low: A 2 … K', 'order high: 2 … K A')")
+                    continue
+                if low > len(order):
+                    self.error(where, f"{what}: a run of {low:g} needs {low:g} ranks, and order "
+                               f"'{stmt.order.text}' has {len(order)}")
+                    continue
+            melds[stmt.name] = MeldSpec(self.info(stmt, "meld"), stmt.shape, int(low),
+                                        None if high is None else int(high), order, stmt.wrapping)
+        return melds
+
+    def check_deadwood(self, expr: ast.Deadwood, per_player: bool, in_move: bool) -> None:
+        """`deadwood of SEL [without CARD] by POINTS [laying off on ZONE]`."""
+        if not self.melds:
+            self.error(expr.pos, "'deadwood of …' arranges cards into melds, and the file declares none",
+                       "declare them: 'meld set: 3 to 4 of a rank', 'meld run: 3 or more of one suit in a row in ORDER'")
+        self.check_selection(expr.selection, per_player, in_move)
+        if expr.points.text not in self.points:
+            self.unknown(expr.points.pos, "points", expr.points.text, self.points)
+        if expr.without is not None:
+            self.check_card_operand(expr.without, per_player, in_move, "without")
+        if expr.laying_on is not None:
+            self.check_zone_ref(expr.laying_on, per_player)
 
     def check_combination(self, stmt: ast.CombinationDecl) -> CombinationSpec:
         for pos, problem in stmt.problems:

@@ -118,6 +118,7 @@ class TakingSpec:
     points: str | None
     total: ast.Expr | None
     pos: SourcePos
+    meld: bool = False  # `that form a meld`: only the sets that are one of the file's melds
 
 
 @dataclass(frozen=True)
@@ -133,6 +134,19 @@ class CombinationSpec:
     wing_rules: tuple[str, ...]
     not_both: tuple[int, ...]
     tier: int
+
+
+@dataclass(frozen=True)
+class MeldSpec:
+    """`meld NAME: 3 to 4 of a rank` / `3 or more of one suit in a row in ORDER [, wrapping]` /
+    `3 or more in a row in ORDER`: a shape of cards that `deadwood of …` arranges a zone into."""
+
+    info: RuleInfo
+    shape: str  # rank | suit_run | run
+    low: int
+    high: int | None  # None: `or more`
+    order: tuple[int, ...] = ()  # the ranks of a run, low to high
+    wrapping: bool = False
 
 
 @dataclass(frozen=True)
@@ -250,6 +264,7 @@ class GameModel:
     counted_options: frozenset[str] = frozenset()  # options that say how many cards a deal moves
     # `top N of ZONE are in sequence while …`: the checked tests of each, by where it is written
     sequences: dict[SourcePos, tuple[tuple, ...]] = field(default_factory=dict)
+    melds: dict[str, MeldSpec] = field(default_factory=dict)  # `meld NAME: …`, in file order
     teams: tuple[TeamSpec, ...] = ()  # partnerships (`team NAME: P1 and P3`); every seat in one
 
     def team_of(self) -> tuple[int, ...]:

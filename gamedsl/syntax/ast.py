@@ -279,6 +279,20 @@ class TopStretch:
 
 
 @dataclass(frozen=True)
+class Deadwood:
+    """`deadwood of SEL by POINTS [laying off on ZONE]`: the least points of the cards left out
+    of every arrangement of the selection's cards into the file's melds; `without CARD` leaves
+    that card out first; `laying off on ZONE` lets the cards also extend the melds of ZONE's own
+    least arrangement (the one, among those, that leaves the most)."""
+
+    pos: SourcePos
+    selection: Selection
+    points: Name
+    without: Any = None  # a card expression
+    laying_on: ZoneRef | None = None
+
+
+@dataclass(frozen=True)
 class PlayedBy:
     """`player who played CARD`: the seat (1, 2, …) whose move put the card on a zone that
     `records who played`, where it lies now; 0 when it lies on none or no move put it there."""
@@ -989,6 +1003,7 @@ class Taking:
     points: Name | None = None
     total: Any = None  # an expression
     form: str = "exactly"  # exactly (`taking 2 cards`) | range (`taking 1 to 3 cards`) | any
+    meld: bool = False  # `that form a meld`: only the sets that are one of the file's melds
 
 
 @dataclass(frozen=True)
@@ -1034,6 +1049,24 @@ class CombinationDecl:
     tier: float = 0
     name_pos: SourcePos | None = None
     problems: tuple[tuple[SourcePos, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class MeldDecl:
+    """`meld NAME "…": 3 to 4 of a rank`, `… 3 or more of one suit in a row in ORDER [, wrapping]`,
+    `… 3 or more in a row in ORDER`: a shape of cards laid out together (rummy's sets and runs)."""
+
+    pos: SourcePos
+    name: str
+    description: str
+    section: str
+    shape: str  # rank | suit_run | run
+    low: float
+    high: float | None  # None: `or more`
+    order: Name | None = None
+    wrapping: bool = False
+    name_pos: SourcePos | None = None
+    count_pos: SourcePos | None = None
 
 
 @dataclass(frozen=True)
@@ -1156,7 +1189,7 @@ Statement = Union[
     GameTitle, Extends, Players, OptionDecl, Remove, OrderDecl, ColourDecl, SuitOrderDecl,
     PointsDecl, ZoneDecl, DealBlock, FirstPlayer, Turns, CounterDecl, ValueDecl, BuildDecl,
     MoveDecl, PriorityDecl, EndDecl, MatchDecl, CombinationDecl, WheneverDecl, PhasesDecl, EffectDecl, Eliminated, Showdown, WildDecl, TurnStart,
-    TeamDecl,
+    TeamDecl, MeldDecl,
 ]
 
 

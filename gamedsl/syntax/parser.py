@@ -873,8 +873,12 @@ class _ToAst(Transformer):
         test = next((c[1] for c in children if isinstance(c, tuple) and c and c[0] == "that"), None)
         summed = next((c for c in children if isinstance(c, tuple) and c and c[0] == "sum"), None)
         form, low, high = children[0]
+        meld = any(isinstance(c, tuple) and c == ("meld",) for c in children)
         return ("taking", pos, ast.Taking(pos, low, high, zones, test, summed[1] if summed else None,
-                                          summed[2] if summed else None, form))
+                                          summed[2] if summed else None, form, meld))
+
+    def taking_meld(self, meta, children):
+        return ("meld",)
 
     def taking_exactly(self, meta, children):
         return ("exactly", float(children[0]), float(children[0]))
@@ -1032,6 +1036,53 @@ class _ToAst(Transformer):
                     fields[key] = value
         return ast.CombinationDecl(self._pos(meta, children), str(children[0]), self._string(children[1:3]),
                                    name_pos=self._tpos(children[0]), problems=tuple(p for p in problems if p[0]), **fields)
+
+    # ---- melds --------------------------------------------------------------------
+    def meld_stmt(self, meta, children):
+        name = children[0]
+        count = next(c for c in children if isinstance(c, tuple) and c and c[0] == "count")
+        shape = next(c for c in children if isinstance(c, dict))
+        return ast.MeldDecl(self._pos(meta, children), str(name), self._string(children[1:3]), self._section(children),
+                            shape["shape"], count[1], count[2], shape.get("order"), shape.get("wrapping", False),
+                            name_pos=self._tpos(name), count_pos=count[3])
+
+    def meld_exactly(self, meta, children):
+        return ("count", float(children[0]), float(children[0]), self._tpos(children[0]))
+
+    def meld_range(self, meta, children):
+        return ("count", float(children[0]), float(children[1]), self._tpos(children[0]))
+
+    def meld_or_more(self, meta, children):
+        return ("count", float(children[0]), None, self._tpos(children[0]))
+
+    def meld_of_a_rank(self, meta, children):
+        return {"shape": "rank"}
+
+    def _meld_run(self, children, shape):
+        order = next(c for c in children if isinstance(c, Token) and c.type == "NAME")
+        wrapping = any(isinstance(c, Token) and c.type == "WRAPPING" for c in children)
+        return {"shape": shape, "order": ast.Name(self._tpos(order), str(order)), "wrapping": wrapping}
+
+    def meld_suit_run(self, meta, children):
+        return self._meld_run(children, "suit_run")
+
+    def meld_any_run(self, meta, children):
+        return self._meld_run(children, "run")
+
+    def deadwood(self, meta, children):
+        chosen = children[0]
+        if not isinstance(chosen, ast.Selection):  # `deadwood of own hand by …`: the whole zones
+            chosen = ast.Selection(self._pos(meta, children), tuple(chosen))
+        without = next((c[1] for c in children if isinstance(c, tuple) and c and c[0] == "without"), None)
+        laying = next((c[1] for c in children if isinstance(c, tuple) and c and c[0] == "laying"), None)
+        points = next(c for c in children if isinstance(c, Token) and c.type == "NAME")
+        return ast.Deadwood(self._pos(meta, children), chosen, ast.Name(self._tpos(points), str(points)), without, laying)
+
+    def deadwood_without(self, meta, children):
+        return ("without", children[0])
+
+    def deadwood_laying(self, meta, children):
+        return ("laying", children[0])
 
     def core_single(self, meta, children):
         return {"pos": self._pos(meta, children), "width": float(children[0])}
