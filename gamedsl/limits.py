@@ -16,6 +16,9 @@ MAX_DEAL = MAX_CARDS  # `deal N …`, `deal up to N …` (no deal can move more 
 MAX_LOOK_AHEAD = 4  # moves a look-ahead searches, nested look-aheads added up
 MAX_TAKEN_SETS = 10_000  # sets one `taking any` / `taking A to B cards` move lists in one position
 MAX_COMBINATION_PLAYS = 10_000  # plays of one kind of combination in one hand (plays told apart by their cards)
+MAX_MELD_CARDS = 24  # cards `deadwood of …` arranges into melds at once (and the cards of a meld)
+MAX_MELDS = 20_000  # melds one `deadwood of …` may find in the cards it arranges
+MAX_MELD_STEPS = 300_000  # steps (melds tried) of one `deadwood of …` search before play stops
 MAX_DEALS_AT_ONCE = 100  # deals in a row that end before anyone moves, before play stops
 
 MAX_SEED_DIGITS = 40  # a seed's digits (`--seed`, a position's or a save's `seed:`)

@@ -135,7 +135,10 @@ REFUSALS = [
     ("that are the card is a K\n", "that are the top is a K\n", "there is no top card here"),
     ("whose points by value sum", "whose points by values sum", "values"),
     ("that are the card is a K\n    to won\n", "that are the card is a K\n    to won, pile\n", "to one zone"),
-    ("    taking 3 cards from pool\n", "    taking 3 cards from pool\n    from pile\n", "no 'from'"),
+    # `from` beside `taking` is a card played that takes cards with it (tests/test_captures.py);
+    # a group of cards that takes is refused
+    ("    taking 3 cards from pool\n", "    taking 3 cards from pool\n    from pile\n    with the cards on top\n",
+     "no combination or 'with the cards on top'"),
     ("holds 1 standard deck\n", "holds 2 standard decks\n", "two cards alike"),
     ("holds 1 standard deck\n", "holds 1 standard deck with 3 jokers\n", "two cards alike"),
     ("that are the card is a K\n", "that are the card is a X\n", "not a rank, a suit or a colour"),

@@ -111,6 +111,8 @@ def _cards_moved(game: CompiledGame, action: CompiledAction, recorded: bool) -> 
                 f"    st.combos[dst] = {reading}(mv[1], mv[2])", "    st.played_by[dst] = p"]
     if action.taking is not None:
         return [f"    st._take_cards({exprs.bind(action)}, mv)"]
+    if action.capture is not None:  # the card played, then the cards it takes, to the same zone
+        return [f"    st._move_cards({exprs.bind(action)}, mv)", f"    st._take_cards({exprs.bind(action)}, mv)"]
     if action.moves_cards:
         return [f"    st._move_cards({exprs.bind(action)}, mv)"]
     return []

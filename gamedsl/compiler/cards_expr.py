@@ -17,6 +17,7 @@ from .. import cards
 from ..model.card_types import CARD_KINDS, Typer, counter_test, literal_text, literal_values
 from ..syntax import ast
 from .building import colour_table, relation_test
+from .hands import HandCounts
 from .selections import Selections
 
 if TYPE_CHECKING:
@@ -71,6 +72,7 @@ class CardExprs:
         known = set(exprs.options) | set(model.counters) | set(model.values) | {
             "seat", "score", "player_to_move", "deal_number", "moves_this_turn", "players_left"}
         self.selections = Selections(self)
+        self.hands = HandCounts(self)
         self.typer = Typer(_WithChoices(self.holds, exprs), {n: v.expr for n, v in model.values.items()}, known,
                            tuple(model.colours))
 
@@ -102,6 +104,8 @@ class CardExprs:
             return self.attribute(node)
         if isinstance(node, (ast.Selected, ast.HolderOf, ast.PlayedBy, ast.TrickWinner)):
             return self.selections.expr(node)
+        if isinstance(node, (ast.HandCount, ast.TopStretch)):
+            return self.hands.expr(node)
         return None
 
     def typed(self, node: Any, kind: str) -> Fn:
@@ -162,6 +166,15 @@ class CardExprs:
 
     def value_test(self, node: ast.CardTest) -> Fn:
         subject = self.exprs.expr(node.subject)
+        holds = self.holds.get(node.value.text, "number")
+        if holds != "number":  # `the card is taken`: the value a counter holds (never when it holds none)
+            counter = self.exprs.expr(ast.NameRef(node.value.pos, None, node.value.text))
+            kind = self.kind(node.subject)
+            if kind == "card" and holds == "suit":
+                return lambda st, p, mv: _equal(_suit(subject(st, p, mv)), counter(st, p, mv))
+            if kind == "card" and holds == "rank":
+                return lambda st, p, mv: _equal(_rank(subject(st, p, mv)), counter(st, p, mv))
+            return lambda st, p, mv: _equal(subject(st, p, mv), counter(st, p, mv))
         pred = self.value_pred(self.kind(node.subject), node.value)
         return lambda st, p, mv: pred(subject(st, p, mv))
 
@@ -310,6 +323,9 @@ def _card_only(node: Any, options: dict[str, Any], known: set[str]) -> bool:
         return True
     if not isinstance(node, (ast.Attribute, ast.CardTest, ast.Compare, ast.AllOf, ast.AnyOf, ast.NotCond, ast.IfExpr,
                              ast.BinOp, ast.Neg)):
+        return False
+    if isinstance(node, ast.CardTest) and node.kind == "value" and node.value.text in known \
+            and node.value.text not in options:  # `the card is taken`: a counter's value
         return False
     return all(_card_only(c, options, known) for c in _children(node) if not _is_pos(c))
 

@@ -397,11 +397,24 @@ class ExprCompiler:
         if isinstance(node, ast.Neg):
             inner = self.expr(node.operand)
             return lambda st, p, mv: -inner(st, p, mv)
+        if isinstance(node, ast.Deadwood):
+            return self.deadwood(node)
         if isinstance(node, ast.SumBy):
             ids = self.zone_ids(node.zone)
             worth = [0.0] * 16
             for rank, points in self.model.points[node.points.text].items():
                 worth[rank] = points
+            if node.per_suit:  # each suit's highest points among the zones' cards, added
+
+                def per_suit_sum(st: Any, p: int, mv: Any) -> float:
+                    best = [0.0, 0.0, 0.0, 0.0]
+                    for z in ids(st, p):
+                        for c in st.zones[z]:
+                            if c >> 2 < 13 and worth[c >> 2] > best[c & 3]:  # jokers belong to no suit
+                                best[c & 3] = worth[c >> 2]
+                    return sum(best)
+
+                return per_suit_sum
             if not node.best_suit:
                 return lambda st, p, mv: sum(worth[c >> 2] for z in ids(st, p) for c in st.zones[z])
 
@@ -414,6 +427,9 @@ class ExprCompiler:
                 return max(sums)
 
             return best_suit_sum
+        if isinstance(node, ast.SuitsIn):
+            ids = self.zone_ids(node.zone)
+            return lambda st, p, mv: len({c & 3 for z in ids(st, p) for c in st.zones[z] if c >> 2 < 13})
         if isinstance(node, ast.CardKey):
             return self.card_key(node)
         if isinstance(node, ast.OverPlayers):
@@ -629,6 +645,39 @@ class ExprCompiler:
 
         return in_sequence
 
+    def deadwood(self, node: ast.Deadwood) -> Fn:
+        """`deadwood of SEL [without CARD] by POINTS [laying off on ZONE]` (see `melds`): the
+        search is one per points table, remembered by the cards it is asked about."""
+        from .melds import MeldKind, MeldSearch, TooLarge
+        searches = self.__dict__.setdefault("_meld_searches", {})
+        search = searches.get(node.points.text)
+        if search is None:
+            worth = [0.0] * 16
+            for rank, points in self.model.points[node.points.text].items():
+                worth[rank] = points
+            kinds = [MeldKind(spec) for spec in self.model.melds.values()]
+            search = searches[node.points.text] = MeldSearch(kinds, worth)
+        picks = self.cards.selections.picks(node.selection)
+        without = self.cards.typed(node.without, "card") if node.without is not None else None
+        onto = self.zone_ids(node.laying_on) if node.laying_on is not None else None
+        where = f"{node.pos.file}:{node.pos.line}:{node.pos.column}, in {enclosing_rule(self.model, node.pos)}"
+
+        def deadwood(st: Any, p: int, mv: Any) -> float:
+            held = sorted(card for _, _, card in picks(st, p, mv))
+            if without is not None:
+                card = without(st, p, mv)
+                if card is not None and card in held:
+                    held.remove(card)
+            try:
+                if onto is None:
+                    return search.least(tuple(held))
+                other = tuple(sorted(c for z in onto(st, p) for c in st.zones[z]))
+                return search.laid_off(tuple(held), other)
+            except TooLarge as problem:
+                raise RulesRuntimeError(f"deadwood: {problem}, at {where}") from None
+
+        return deadwood
+
     def divide(self, node: ast.BinOp) -> Callable[[float, float], float]:
         """`a / b` for this division of the file: dividing by zero is an error of the rules that
         says where (games that never divide pay nothing for the check)."""
@@ -710,13 +759,19 @@ class ExprCompiler:
             keys = [self.expr(k) for k in node.keys]
             players = self.players
             lowest = node.lowest
+            alone = node.alone  # `highest alone (…)`: a player who ties is not highest
+            # In a game of teams `alone` is against the other teams' players: a partner's keys
+            # (the team's zones and counters) are the player's own.
+            team_of = self.counters.team_of if alone and self.model.teams else None
 
             def extreme(st: Any, p: int, mv: Any) -> bool:
                 mine = tuple(k(st, p, mv) for k in keys)
                 for q in range(players):
-                    if q != p and st.in_play(q):
+                    if q != p and st.in_play(q) and (team_of is None or team_of[q] != team_of[p]):
                         theirs = tuple(k(st, q, mv) for k in keys)
                         if (theirs < mine) if lowest else (theirs > mine):
+                            return False
+                        if alone and theirs == mine:
                             return False
                 return True
 

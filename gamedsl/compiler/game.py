@@ -62,6 +62,11 @@ class CompiledAction:
     choices: tuple = ()  # the model's ChoiceSpecs
     seat_choices: tuple[int | None, ...] = ()  # where player choices sit in the value (None: it is the value)
     taking: Any = None  # `taking N cards …`: a TakenCards
+    # A card move that takes cards with it (`from own hand to own captured` / `taking any cards from
+    # table whose points … sum to points of the card by …`): its moves are (action, card, source,
+    # target, the cards taken in order), one for each set that goes with the card.
+    capture: Any = None  # a TakenCards
+    capture_short: bool = False  # one source and one target for every player: written `capture KD taking AD QD`
     condition_parts: list = field(default_factory=list)  # (where, test) of each `only when`, for `explain`
     judges_cards: bool = False  # card_table or card_test: the move's `only when` judges its card
     reads_counters: bool = False  # a target's building rule reads a counter (its tables are ByCounter)
@@ -90,6 +95,7 @@ class TakenCards:
     accepts: list[bool]  # card -> may it be taken (the `that are` test)
     points: list[float] | None  # card -> its points, when the cards must sum to `total`
     total: Any  # Fn, or None
+    melds: Any = None  # `that form a meld`: the file's melds (a list of `melds.MeldKind`)
 
 
 @dataclass
@@ -107,9 +113,24 @@ class CompiledPriority:
     lowered: Fn | None = None  # `must lower EXPR within N moves`
     also: frozenset[int] = frozenset()  # more moves the filter names (`play or play_waste`)
     per_move: bool = False  # `forbid … while` speaks of `the card`: asked of each matching move
+    # `taking 1 card`: (fewest, most, {action: where its move keeps the cards taken}) — only moves
+    # that take that many cards match
+    taken: tuple[int, int, dict[int, int]] | None = None
+    same_card: bool = False  # `must … when possible, for the same card`: among each card's moves
+    card_actions: frozenset[int] = frozenset()  # the actions whose moves play a card of their own
 
     def __post_init__(self) -> None:
         self.tests = [self._test(p) for p in range(self.players)]
+        if self.taken is not None:
+            low, high, field_of = self.taken
+
+            def counted(test: Callable[[tuple], bool]) -> Callable[[tuple], bool]:
+                def takes(m: tuple) -> bool:
+                    at = field_of.get(m[0])
+                    return at is not None and len(m) > at and low <= len(m[at]) <= high and test(m)
+                return takes
+
+            self.tests = [counted(t) for t in self.tests]
 
     def _test(self, player: int) -> Callable[[tuple], bool]:
         """The fastest predicate for this filter: only the parts the file gave are tested."""
@@ -148,7 +169,21 @@ class CompiledPriority:
         return frozenset(action for action, cond in self.spared if cond is None or cond(state, player, None))
 
     def keep(self, moves: list[tuple], state: Any, player: int) -> list[tuple]:
-        """A `must`: the matching moves (and the spared ones), or all of them when none match."""
+        """A `must`: the matching moves (and the spared ones), or all of them when none match.
+        `, for the same card`: so among the moves of each card played, one card at a time (a move
+        that plays no card of its own is kept)."""
+        if self.same_card:
+            played = self.card_actions
+            by_card: dict[Any, list[tuple]] = {}
+            for m in moves:
+                if m[0] in played:
+                    by_card.setdefault((m[1], m[2]), []).append(m)
+            kept_sets = {key: set(self._keep(group, state, player)) for key, group in by_card.items()}
+            out = [m for m in moves if m[0] not in played or m in kept_sets[(m[1], m[2])]]
+            return moves if len(out) == len(moves) else out
+        return self._keep(moves, state, player)
+
+    def _keep(self, moves: list[tuple], state: Any, player: int) -> list[tuple]:
         test = self.tests[player]
         if self.empty_target:
             zones = state.zones
@@ -459,7 +494,11 @@ class CompiledGame:
             action.exchange_all = spec.exchange.count is None
         action.choices = spec.choices
         action.seat_choices = tuple((k if several else None) for k, c in enumerate(spec.choices) if c.kind == "player")
-        if spec.taking is not None:
+        if spec.taking is not None and spec.sources:  # a card played, and the cards it takes
+            action.capture = self._taking(spec.taking)
+            action.capture_short = all(len(sources[p]) == 1 and len(targets[p]) == 1 for p in range(self.players))
+            action.named_alone = False
+        elif spec.taking is not None:
             action.taking = self._taking(spec.taking)
             action.moves_cards = False  # its cards move by the taking, not as a card move
             action.named_alone = False
@@ -535,7 +574,12 @@ class CompiledGame:
             worth = self.model.points[spec.points]
             points = [float(worth.get(c >> 2, 0)) for c in range(64)]
         total = self.exprs.expr(spec.total) if spec.total is not None else None
-        return TakenCards(spec.low, spec.high, spec.form, z.per_player(spec.zones), accepts, points if spec.points else None, total)
+        melds = None
+        if spec.meld:
+            from .melds import MeldKind
+            melds = [MeldKind(m) for m in self.model.melds.values()]
+        return TakenCards(spec.low, spec.high, spec.form, z.per_player(spec.zones), accepts, points if spec.points else None,
+                          total, melds)
 
     def _covered(self) -> list[tuple[int, ...]]:
         """Each zone instance's covering zones: `covered by row7[i] and row7[i+1]` for row6 2 is
@@ -575,7 +619,21 @@ class CompiledGame:
             self.exprs.expr(spec.lowered) if spec.lowered is not None else None,
             frozenset(self.action_index[name] for name in spec.also_actions),
             spec.condition is not None and mentions_card(spec.condition),
+            self._taken_filter(spec),
+            spec.same_card,
+            frozenset(a.index for a in self.actions if a.moves_cards and a.combination is None),
         )
+
+    def _taken_filter(self, spec: Any) -> tuple[int, int, dict[int, int]] | None:
+        """`taking N cards` in a priority's filter: the sizes, and where each move that takes
+        cards keeps them in its moves (a card move that takes: 4; a move of cards taken: 1)."""
+        if spec.taken is None:
+            return None
+        field_of = {}
+        for model_action in self.model.actions.values():
+            if model_action.taking is not None:
+                field_of[self.action_index[model_action.info.name]] = 4 if model_action.sources else 1
+        return (int(spec.taken[0]), int(spec.taken[1]), field_of)
 
     # ---- the deal ----------------------------------------------------------------------
     def _universe(self) -> dict[int, int]:

@@ -83,6 +83,9 @@ def _listing(game: CompiledGame, action: CompiledAction) -> list[str]:
         body = [f"st._generate_taken({exprs.bind(action)}, p, out)"]
     elif not action.moves_cards:
         body = [f"out.append({exprs.bind((action.index, NO, NO, NO))})"]
+    elif action.capture is not None:  # each card move, once with each set of cards it takes
+        body = ["cards = []", f"st._generate_card_moves({exprs.bind(action)}, p, cards)",
+                "for move in cards:", f"    st._generate_taken({exprs.bind(action)}, p, out, move)"]
     elif action.card_choices is not None:
         body = _card_moves_with_choices(game, action)
     elif _plain(game, action):

@@ -45,6 +45,31 @@ class Selections:
             return lambda st, p, mv: every
         negated = test.negated
         every_card = range(cards.CARD_LIMIT)
+        if test.kind == "all":  # `that are (TEST and TEST …)`: the cards every test keeps
+            parts = [self.test(part) for part in test.other]
+
+            def every_test(st: Any, p: int, mv: Any) -> bytes:
+                rows = [part(st, p, mv) for part in parts]
+                return bytes(all(row[c] for row in rows) for c in every_card)
+
+            return every_test
+        if test.kind == "played_by":  # the cards a move of that seat put where they lie
+            from ..engine.tricks import aligned  # (the engine imports the compiler)
+            seat = self.cards.exprs.expr(test.other)
+            recording = [z.id for z in self.cards.exprs.zones.instances if z.spec.records_players]
+
+            def played_by(st: Any, p: int, mv: Any) -> bytes:
+                wanted = seat(st, p, mv) - 1
+                row = bytearray(cards.CARD_LIMIT)
+                for zone_id in recording:
+                    for card, who in aligned(st, zone_id):
+                        if who == wanted:
+                            row[card] = 1
+                if negated:
+                    return bytes(not row[c] and bool(cards.CARD_TEXT[c]) for c in every_card)
+                return bytes(row)
+
+            return played_by
         if test.kind == "value":
             pred = self.cards.value_pred("card", test.value)
             table = bytes((pred(c) != negated) if cards.CARD_TEXT[c] else 0 for c in every_card)

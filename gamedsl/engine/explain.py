@@ -141,13 +141,17 @@ def _why_not_taken(state: State, action: Any, move: Internal) -> tuple[RuleInfo 
     p = state.current
     names = c.zones.names
     info = action.info
-    taking = action.taking
-    if not taking.low <= len(move[1]) <= (taking.high if taking.high is not None else len(move[1])):
-        return info, f"'{action.name}' takes {taken_sizes(taking).replace(' different', '')}, not {len(move[1])}"
-    if action.condition is not None and not action.condition(state, p, move):
+    played = action.capture is not None  # a card move that takes cards with it: they are its fifth part
+    taking = action.capture if played else action.taking
+    taken = move[4] if played else move[1]
+    if not taking.low <= len(taken) <= (taking.high if taking.high is not None else len(taken)):
+        return info, f"'{action.name}' takes {taken_sizes(taking).replace(' different', '')}, not {len(taken)}"
+    if not played and action.condition is not None and not action.condition(state, p, move):
         return info, f"the conditions of '{action.name}' do not hold here"
+    if played and move[1] in taken:
+        return info, f"{cards.CARD_TEXT[move[1]]} is the card played: it does not take itself"
     available = dict(state.available_cards(taking.zones[p]))
-    for card in move[1]:
+    for card in taken:
         if card in available:
             continue
         text = cards.CARD_TEXT[card]
@@ -161,14 +165,18 @@ def _why_not_taken(state: State, action: Any, move: Internal) -> tuple[RuleInfo 
         if c.face[where] == "down":
             return info, f"{text} is not available: {names[where]} is face down"
         return info, f"{text} is not available: only the top card of {names[where]} can be taken"
-    refused = [cards.CARD_TEXT[card] for card in move[1] if not taking.accepts[card]]
+    refused = [cards.CARD_TEXT[card] for card in taken if not taking.accepts[card]]
     if refused:
         return info, f"'{action.name}' does not take {', '.join(refused)}"
     if taking.points is not None:
-        total = taking.total(state, p, None)
-        got = sum(taking.points[card] for card in move[1])
+        total = taking.total(state, p, move if played else None)
+        got = sum(taking.points[card] for card in taken)
         if round(got - total, 9) != 0:
-            return info, f"{' + '.join(cards.CARD_TEXT[x] for x in move[1])} make {got:g}, not {total:g}"
+            verb = "makes" if len(taken) == 1 else "make"
+            return info, f"{' + '.join(cards.CARD_TEXT[x] for x in taken)} {verb} {got:g}, not {total:g}"
+    if taking.melds is not None and not any(kind.holds(tuple(sorted(taken))) for kind in taking.melds):
+        shapes = ", ".join(f"'{kind.name}'" for kind in taking.melds)
+        return info, f"{' '.join(cards.CARD_TEXT[x] for x in taken)} is no meld (the melds: {shapes})"
     return None, ""
 
 
@@ -277,6 +285,10 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
         found = _why_not_chosen(state, action, move)
         if found[0] is not None:
             return found
+    if action.capture is not None:  # the card may go there: do the cards it takes go with it?
+        found = _why_not_taken(state, action, move)
+        if found[0] is not None:
+            return found
     # The building rules allow it: a priority must have removed it.
     moves = state._generate(apply_priorities=False)
     if move not in moves:
@@ -288,6 +300,8 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
                     state._keep_lowering(priority, moves))
             if keep is not moves:
                 if move not in keep:
+                    if getattr(priority, "same_card", False):  # the moves of the same card it keeps
+                        keep = [m for m in keep if m[1:3] == move[1:3]]
                     options = ", ".join(str(state.game.codec.public(m)) for m in keep[:4])
                     return priority.info, f"first play {options}" + (" …" if len(keep) > 4 else "")
                 moves = keep

@@ -87,6 +87,11 @@ class MoveCodec:
         else:
             body = f"{card_text or '??'} {source} -> {target}{stands_for}"
             text = body if action_index == self.game.default_action else f"{action.name} {body}"
+        if action.capture is not None:  # the cards it takes: `capture KD taking AD QD`
+            taken = " ".join(cards.CARD_TEXT[c] for c in move[4]) if len(move) > 4 else ""
+            if action.capture_short:  # one source and one target: the card and the cards taken say all
+                text = card_text or "??" if action_index == self.game.default_action else f"{action.name} {card_text or '??'}"
+            return Move(action.name, card_text, source, target, f"{text} taking {taken}", taken)
         if len(move) > 4:  # the choice it carries: `eight 8H P1.hand -> pile choosing S`
             chosen = choices_text(action, move[4])
             return Move(action.name, card_text, source, target, f"{text} choosing {chosen}", chosen)
@@ -151,7 +156,7 @@ class MoveCodec:
         named = next((a for a in self.game.actions if a.name == move.action), None)
         special = named is not None and (named.values is not None or named.combination is not None
                                          or named.exchange is not None or named.taking is not None
-                                         or named.card_choices is not None)
+                                         or named.card_choices is not None or named.capture is not None)
         if special and move.text:
             return resolve_text(self, move.text, player, ())  # read it back from its text
         try:
@@ -491,13 +496,19 @@ def resolve_text(codec: MoveCodec, text: str, player: int, legal: Sequence[Inter
     if special is not None:
         return special
     game = codec.game
-    written, chosen_words = _split_choosing(game, text)
+    written, taken = _split_taking(game, text)
+    written, chosen_words = _split_choosing(game, written)
     try:
-        pattern = parse_pattern(codec, written, player)
+        pattern = _card_alone(codec, written) if taken is not None else None
+        if pattern is None:
+            pattern = parse_pattern(codec, written, player)
     except InvalidMoveError as err:  # quoted as the player wrote it, its choice included
         raise InvalidMoveError(str(err).replace(f"'{written}'", f"'{text}'", 1)) from None
     found = match_pattern(pattern, legal)
     value = None
+    taken_cards = None
+    if taken is not None:  # a card move that takes cards: the set it takes decides
+        taken_cards, found = _read_taken(game, pattern, found, taken, text)
     if chosen_words is not None:
         value, found = _read_card_choice(game, pattern, found, chosen_words, text)
     if len(found) == 1:
@@ -514,7 +525,24 @@ def resolve_text(codec: MoveCodec, text: str, player: int, legal: Sequence[Inter
         action = game.default_action if game.default_action is not None else 0
         if value is not None and game.actions[action].card_choices is None:
             action = next(a.index for a in game.actions if a.card_choices is not None)
+    if taken is not None and pattern.action is None and game.actions[action].capture is None:
+        action = next(a.index for a in game.actions if a.capture is not None)
     act = game.actions[action]
+    if taken is not None:
+        if act.capture is None:
+            raise InvalidMoveError(f"'{text}': '{act.name}' takes no cards: leave out 'taking …'")
+        source, target = pattern.source, pattern.target
+        if source is None and len(act.sources[player]) == 1:  # `capture KD taking AD QD`: its one zone
+            source = act.sources[player][0]
+        if target is None and len(act.targets[player]) == 1:
+            target = act.targets[player][0][0]
+        if pattern.card is None or source is None or target is None or isinstance(
+                source, frozenset) or isinstance(target, frozenset):
+            raise InvalidMoveError(f"'{text}': say which card and where from (no legal move matches)")
+        return (action, pattern.card, source, target, taken_cards)
+    if any(a.capture is not None for a in game.actions) and act.capture is not None:
+        raise InvalidMoveError(f"'{text}': say which cards '{act.name}' takes, "
+                               f"e.g. '{act.name} … taking 5D'")
     if value is not None and act.card_choices is None:
         raise InvalidMoveError(f"'{text}': '{act.name}' chooses nothing: leave out 'choosing …'")
     if not act.moves_cards and (act.values is not None or act.taking is not None):
@@ -523,9 +551,12 @@ def resolve_text(codec: MoveCodec, text: str, player: int, legal: Sequence[Inter
         raise InvalidMoveError(f"'{text}': no legal move matches; this game's moves are named: {names}")
     if act.moves_cards and act.named_alone:
         return (action, -1, act.sources[player][0], act.targets[player][0][0])
-    if act.moves_cards and (pattern.card is None or pattern.source is None):
-        raise InvalidMoveError(f"'{text}': say which card and where from (no legal move matches)")
     source, target = pattern.source, pattern.target
+    if (act.moves_cards and act.combination is None and source is None and pattern.card is not None
+            and len(act.sources[player]) == 1):
+        source = act.sources[player][0]  # `KC to table`: the move's one source (to explain why not)
+    if act.moves_cards and (pattern.card is None or source is None):
+        raise InvalidMoveError(f"'{text}': say which card and where from (no legal move matches)")
     for part in (source, target):
         if isinstance(part, frozenset):  # a family, and no legal move: name one of them
             example = codec.zone_names[min(part)]
@@ -536,6 +567,45 @@ def resolve_text(codec: MoveCodec, text: str, player: int, legal: Sequence[Inter
 
 
 _CHOOSING = re.compile(r"\s+choosing\b\s*(.*)$", re.IGNORECASE)
+_TAKING = re.compile(r"\s+(?:taking|takes)\b\s*(.*)$", re.IGNORECASE)
+
+
+def _split_taking(game: CompiledGame, text: str) -> tuple[str, list[str] | None]:
+    """`capture KD hand -> captured taking AD QD` -> (`capture KD hand -> captured`, [`AD`, `QD`]),
+    in a game with a card move that takes cards (`takes` reads too); the text and None otherwise."""
+    if not any(a.capture is not None for a in game.actions):
+        return text, None
+    found = _TAKING.search(text)
+    if found is None:
+        return text, None
+    return text[:found.start()], found.group(1).split()
+
+
+def _card_alone(codec: MoveCodec, text: str) -> MovePattern | None:
+    """`capture KD`, `KD`: a card move that takes cards, written by its card alone (its zones
+    left out); None when the text says more (then it is read as any card move)."""
+    words = text.split()
+    names = [n.lower() for n in codec.action_names]
+    action = None
+    if words and words[0].lower() in names:
+        action, words = names.index(words[0].lower()), words[1:]
+    if len(words) != 1:
+        return None
+    card = cards.parse_card(words[0])
+    if card is None:
+        return None
+    return MovePattern(action, card, None, None)
+
+
+def _read_taken(game: CompiledGame, pattern: MovePattern, found: list[Internal], words: list[str],
+                text: str) -> tuple[Any, list[Internal]]:
+    """The cards a card move's text takes (in any order and spelling), and the legal moves that
+    take exactly them."""
+    picked = [cards.parse_card(w) for w in words]
+    if not picked or len(picked) > 64 or None in picked or len(set(picked)) != len(picked):
+        raise InvalidMoveError(f"'{text}': write the cards taken after 'taking', e.g. 'KD taking AD QD'")
+    taken = tuple(sorted(picked))
+    return taken, [m for m in found if len(m) > 4 and m[4] == taken]
 
 
 def _split_choosing(game: CompiledGame, text: str) -> tuple[str, list[str] | None]:

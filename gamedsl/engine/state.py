@@ -499,19 +499,37 @@ class State:
                     found.append((card, src))
         return found
 
-    def _generate_taken(self, action: Any, p: int, out: list) -> None:
+    def _generate_taken(self, action: Any, p: int, out: list, played: Internal | None = None) -> None:
         """`taking …`: every set of available cards its test accepts (and whose points sum to its
         total), once each, its cards in order (by card). `taking N cards`: the sets in the order
         of the zones; `taking A to B cards` and `taking any cards`: smaller sets first, those of a
-        size in card order."""
-        taking = action.taking
+        size in card order. With `played` (a card move that takes cards with it), the total is
+        asked of that card move, the card played is never among the cards taken, and each set is
+        the card move with the set as its fifth part."""
+        taking = action.taking if played is None else action.capture
         found = self.available_cards(taking.zones[p], taking.accepts)
+        if played is not None:
+            found = [f for f in found if f[0] != played[1]]
         low, high = taking.low, taking.high
         if len(found) < low:
             return
         index, dst = action.index, action.targets[p][0][0]
         points = taking.points
-        total = taking.total(self, p, None) if points is not None else None
+        total = taking.total(self, p, played) if points is not None else None
+        if played is not None:
+            inner: list = []
+            self._list_taken(action, taking, found, total, low, high, inner, index, dst)
+            out.extend((*played[:4], m[1]) for m in inner)
+            return
+        self._list_taken(action, taking, found, total, low, high, out, index, dst)
+
+    def _list_taken(self, action: Any, taking: Any, found: list, total: Any, low: int, high: Any, out: list,
+                    index: int, dst: int) -> None:
+        points = taking.points
+        if taking.melds is not None:  # `that form a meld`: the melds the available cards make
+            for chosen in meld_sets(taking, sorted(f[0] for f in found), total, action):
+                out.append((index, chosen, NO, dst))
+            return
         if taking.form != "exactly":
             chosen_sets = taken_sets(sorted(f[0] for f in found), points, total, low, high, limits.MAX_TAKEN_SETS)
             if chosen_sets is None:
@@ -543,13 +561,15 @@ class State:
             out.append((index, tuple(sorted(f[0] for f in chosen)), NO, dst))
 
     def _take_cards(self, action: Any, move: Internal) -> None:
-        """The cards of a `taking` move from their zones to its target, in the move's order."""
+        """The cards of a `taking` move from their zones to its target, in the move's order (of
+        a card move that takes cards with it, the cards it takes)."""
         dst = move[3]
         self._touch(dst)
         target = self.zones[dst]
         zones = self.zones
-        for card in move[1]:
-            src = next((z for z in action.taking.zones[self.current] if card in zones[z]), None)
+        taking, taken = (action.taking, move[1]) if action.capture is None else (action.capture, move[4])
+        for card in taken:
+            src = next((z for z in taking.zones[self.current] if card in zones[z]), None)
             if src is None:
                 raise RulesRuntimeError(f"move {action.info.cite()}: {cards.CARD_TEXT[card]} is in none of its zones")
             self._touch(src)
@@ -1131,6 +1151,30 @@ _REACH_LIMIT = 4096  # sums remembered per suffix; beyond, the suffix is judged 
 
 def _key(value: float) -> float:
     return round(value, 9)  # points such as 0.1 add up without a float's last-digit noise
+
+
+def meld_sets(taking: Any, found: list[int], total: float | None, action: Any) -> list[tuple[int, ...]]:
+    """`taking … that form a meld`: the sets of the available cards (distinct, in card order) that
+    are one of the file's melds, of the sizes the move takes (and whose points sum to its total),
+    smaller sets first, those of a size in card order."""
+    from ..compiler.melds import TooLarge
+    hand = tuple(found)
+    if len(hand) > limits.MAX_MELD_CARDS:
+        raise RulesRuntimeError(f"move {action.info.cite()}: {len(hand)} cards to find melds in, more than "
+                                f"{limits.MAX_MELD_CARDS}")
+    chosen: set[tuple[int, ...]] = set()
+    try:
+        for kind in taking.melds:
+            for mask in kind.melds_of(hand):
+                chosen.add(tuple(c for i, c in enumerate(hand) if mask >> i & 1))
+    except TooLarge as problem:
+        raise RulesRuntimeError(f"move {action.info.cite()}: {problem}") from None
+    high = taking.high if taking.high is not None else len(hand)
+    out = [s for s in chosen if taking.low <= len(s) <= high]
+    if taking.points is not None:
+        goal = _key(total)
+        out = [s for s in out if _key(sum(taking.points[c] for c in s)) == goal]
+    return sorted(out, key=lambda s: (len(s), [(c >> 2, c & 3) for c in s]))
 
 
 def taken_sets(found: list[int], points: list[float] | None, total: float | None, low: int,

@@ -4,7 +4,8 @@ A recording zone keeps, beside its cards, the seat of the player whose move put 
 `State.played_into[zone] = ((card, seat), …)`, bottom first. The tuple is replaced, never changed,
 so copies of a state share it and a move's undo record keeps the old one. It is made to agree
 with the zone again each time a card is recorded: cards that left the zone since (a trick taken)
-drop out, and cards an effect put there (not a move) have the seat -1, "nobody".
+drop out (from the top or from anywhere in it), and cards an effect put there (not a move)
+have the seat -1, "nobody".
 """
 
 from __future__ import annotations
@@ -23,11 +24,17 @@ def aligned(state: State, zone_id: int, count: int | None = None) -> list[tuple[
     if count is None:
         count = len(zone)
     kept: list[tuple[int, int]] = []
-    for pair, card in zip(state.played_into.get(zone_id, ()), zone[:count]):
-        if pair[0] != card:
-            break
-        kept.append(pair)
-    kept += [(card, -1) for card in zone[len(kept):count]]
+    records = state.played_into.get(zone_id, ())
+    at = 0
+    for card in zone[:count]:  # the records of the cards still there, in order (some may have left
+        found = at             # from anywhere in the zone: a selection moved away)
+        while found < len(records) and records[found][0] != card:
+            found += 1
+        if found < len(records):
+            kept.append(records[found])
+            at = found + 1
+        else:
+            kept.append((card, -1))
     return kept
 
 

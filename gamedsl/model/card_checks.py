@@ -49,6 +49,21 @@ class CardChecks:
                 self.error(test.pos, f"'that are {test.amount} of a rank' takes a small whole number",
                            "write 'cards of own hand that are 4 of a rank' (the cards of every rank held 4 times)")
             return
+        if test.kind == "all":  # `that are (a J and same suit as top of starter)`: each test of the card
+            for part in test.other:
+                self.check_selection(ast.Selection(node.pos, (), part), per_player, in_move)
+            return
+        if test.kind == "played_by":  # `that are played by own seat`
+            if not any(zone.records_players for zone in self.zones.values()):
+                self.error(test.pos, "'that are played by': no zone remembers who played its cards",
+                           "add 'records who played' to the zone cards are played to: "
+                           "'series: shared, pile, face up, records who played'")
+            self.check_expr(test.other, per_player, in_move)
+            kind = self.type_of(test.other)
+            if kind in CARD_KINDS or kind == "word":
+                self.error(test.other.pos, f"'played by' takes a seat, and this is {ARTICLE.get(kind, 'a word')}",
+                           "write 'played by own seat', 'played by opponent's seat' or a counter that holds a seat")
+            return
         if test.kind in ("rank_is", "suit_is"):
             kind = "rank" if test.kind == "rank_is" else "suit"
             typer = self.typer()
@@ -89,6 +104,9 @@ class CardChecks:
             if expr.suit_order is not None and expr.suit_order.text not in self.suit_orders:
                 self.unknown(expr.suit_order.pos, "suit order", expr.suit_order.text, self.suit_orders)
             return True
+        if isinstance(expr, (ast.HandCount, ast.TopStretch)):
+            self.check_hand_count(expr, per_player, in_move)
+            return True
         if isinstance(expr, (ast.PlayedBy, ast.TrickWinner)):
             self.check_trick_expr(expr, per_player, in_move)
             return True
@@ -125,6 +143,33 @@ class CardChecks:
                 self.error(expr.pos, "colours are used here but the file declares none ('colour red: H D')")
             return True
         return False
+
+    def check_hand_count(self, expr: Any, per_player: bool, in_move: bool) -> None:
+        """Counting a hand and the top of a pile (issue 18): `count of subsets of …`, `count of pairs
+        of … with …`, `longest run of … in ORDER`, `count of longest runs of …`, `longest top of …`."""
+        if isinstance(expr, ast.TopStretch):
+            self.check_zone_ref(expr.zone, per_player)
+        else:
+            self.check_selection(expr.selection, per_player, in_move)
+        if expr.kind == "subsets":
+            if expr.table.text not in self.points:
+                self.unknown(expr.table.pos, "points", expr.table.text, self.points)
+            if expr.least != int(expr.least) or not 1 <= expr.least <= limits.MAX_CARDS:
+                self.error(expr.pos, f"'subsets of {expr.least:g} or more cards': the fewest cards of a set is a whole "
+                           "number from 1", "write 'count of subsets of 2 or more cards of own hand whose points by "
+                           "value sum to 15'")
+            self.check_expr(expr.total, per_player, in_move)
+            self.refuse_typed_number(expr.total, "'sum to'")
+        order = expr.order if isinstance(expr, ast.TopStretch) else expr.table
+        if expr.kind in ("longest_run", "longest_runs", "run") and order.text not in self.orders:
+            self.unknown(order.pos, "order", order.text, self.orders)
+        if expr.kind in ("pairs", "sequence"):
+            what = "a pair" if expr.kind == "pairs" else "a sequence"
+            self.sequences[expr.pos] = tuple(self.check_card_predicate(p, what, empty=False, where="chain")
+                                             for p in expr.chain)
+            for pos in self._pile_suits(expr.chain):
+                self.error(pos, "'the pile's suit' is for building rules",
+                           f"{what}'s relation compares its two cards ('same rank', 'same suit')")
 
     def check_trick_expr(self, expr: Any, per_player: bool, in_move: bool) -> None:
         """`player who played CARD` and `winner of ZONE by ORDER [, trumps SUIT]`: read from zones
@@ -199,6 +244,16 @@ class CardChecks:
                            "compare numbers with '=': 'own chips = 3'")
                 return True
             if "none" in found:
+                return True
+            holder = self.counters.get(text)
+            if holder is not None and holder.holds != "number":  # `the card is not taken`: a counter's value
+                fits = holder.holds == kind or (kind == "card" and holder.holds in ("suit", "rank"))
+                if not fits:
+                    hint = (f"compare the {kind} of the card it holds: '{kind} of {text} = …'"
+                            if holder.holds == "card" and kind in ("suit", "rank") else
+                            f"test a card ('the card is {text}') or {ARTICLE[holder.holds]}")
+                    self.error(cond.value.pos, f"'is {text}': '{text}' holds {ARTICLE[holder.holds]}, and this is "
+                               f"{ARTICLE[kind]}", hint)
                 return True
             if kind == "card":
                 if not ({"card", "suit", "rank", "colour"} & set(found)):

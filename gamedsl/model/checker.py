@@ -22,6 +22,7 @@ from .model import (
     BuildSpec,
     ChoiceSpec,
     CombinationSpec,
+    MeldSpec,
     CounterSpec,
     EndSpec,
     FirstPlayerSpec,
@@ -41,7 +42,7 @@ KNOWN_DECKS = ("standard",)
 BUILTIN_PER_PLAYER = ("score", "seat")
 BUILTIN_SHARED = ("moves_this_turn", "players_left", "player_to_move", "deal_number")
 _NAMED_KINDS = (ast.BuildDecl, ast.MoveDecl, ast.PriorityDecl, ast.EndDecl, ast.CombinationDecl, ast.WheneverDecl,
-                ast.EffectDecl, ast.ClassDecl)
+                ast.EffectDecl, ast.ClassDecl, ast.MeldDecl)
 _SINGLETONS = (ast.GameTitle, ast.Players, ast.DealBlock, ast.FirstPlayer, ast.Turns, ast.MatchDecl, ast.PhasesDecl,
                ast.Eliminated, ast.Showdown, ast.TurnStart, ast.ExactPlays)
 SEAT_OWNERS = ("winner",)  # possessives that name a player without a counter: `winner's`
@@ -175,6 +176,7 @@ class Checker(CardChecks):
         # straight); every other order must rank every card of the game.
         run_orders = {s.run_order.text for s in statements if isinstance(s, ast.CombinationDecl) and s.run_order}
         run_orders |= {s.not_in_row.text for s in statements if isinstance(s, ast.CombinationDecl) and s.not_in_row}
+        run_orders |= {s.order.text for s in statements if isinstance(s, ast.MeldDecl) and s.order}
         used_elsewhere = {r.order.text for s in statements if isinstance(s, ast.BuildDecl)
                           for r in ast.predicate_relations(s.on_top + (s.empty.predicate if s.empty else ())) if r.order}
         run_orders -= used_elsewhere
@@ -195,6 +197,7 @@ class Checker(CardChecks):
                         self.error(name.pos, f"phase '{name.text}' is listed twice")
                     self.phases.append(name.text)
         self.combination_names = [s.name for s in statements if isinstance(s, ast.CombinationDecl)]
+        self.melds = self.check_melds([s for s in statements if isinstance(s, ast.MeldDecl)])
         self.move_choices: dict[str, str] = {}  # the choices of the move being checked: name -> kind
         self.sequences: dict[SourcePos, tuple[tuple, ...]] = {}  # `top N of Z are in sequence while …`, checked
         counters = {}
@@ -352,7 +355,8 @@ class Checker(CardChecks):
             raise RulesSemanticError(self.diagnostics)
         rules: dict[str, RuleInfo] = {}
         self.check_effect_cycles()
-        specs: list[Any] = [*builds.values(), *actions.values(), *priorities, *ends, *combinations.values(), *triggers]
+        specs: list[Any] = [*builds.values(), *actions.values(), *priorities, *ends, *combinations.values(), *triggers,
+                            *self.melds.values()]
         for block in self.effect_blocks.values():
             rules[block.name] = self.info(block, "effect")
         for spec in specs:
@@ -366,7 +370,7 @@ class Checker(CardChecks):
             suit_orders=suit_orders, points=points,
             builds=builds, deal=deal, first_player=first, counters=counters, values=values,
             actions=actions, priorities=tuple(priorities), ends=tuple(ends), match=match, rules=rules,
-            phases=tuple(self.phases), combinations=combinations, triggers=tuple(triggers), skip=skip,
+            phases=tuple(self.phases), combinations=combinations, triggers=tuple(triggers), skip=skip, melds=self.melds,
             eliminated=eliminated, showdown=showdown, turn_start=turn_start, wilds=wilds, wild_rules=wild_rules, effect_blocks={n: b.effects for n, b in self.effect_blocks.items()},
             teams=self.teams, sequences=dict(self.sequences), exact_plays=self.exact_plays, classes=classes,
         )
@@ -850,6 +854,10 @@ class Checker(CardChecks):
         elif isinstance(expr, ast.Neg):
             self.check_expr(expr.operand, per_player, in_move)
             self.refuse_typed_number(expr.operand, "'-'")
+        elif isinstance(expr, ast.SuitsIn):
+            self.check_zone_ref(expr.zone, per_player)
+        elif isinstance(expr, ast.Deadwood):
+            self.check_deadwood(expr, per_player, in_move)
         elif isinstance(expr, ast.SumBy):
             self.check_zone_ref(expr.zone, per_player)
             if expr.points.text not in self.points:
@@ -1392,7 +1400,8 @@ class Checker(CardChecks):
             rank = cards.rank_from_text(text)
             counter = self.counters.get(text) if rank is None else None
             if counter is not None and where:
-                test = "a group's 'while' test" if where == "chain" else "the test of the cards taken"
+                test = ("the test of the cards taken" if where != "chain" else
+                        f"the relation of {rule}" if rule in ("a pair", "a sequence") else "a group's 'while' test")
                 self.error(pred.value.pos, f"'{text}' is a counter: {test} is made once, when the game is loaded, "
                            "and reads none (building rules do)",
                            f"write a rank, a suit or a colour, or say it on the move: 'only when rank of the card = {text}'")
@@ -1487,11 +1496,17 @@ class Checker(CardChecks):
             for pos in self._pile_suits(group.chain):
                 self.error(pos, "'the pile's suit' is for building rules", "a group's 'while' compares its cards")
         if taking is not None:
-            if stmt.sources or stmt.combination or stmt.group:
+            if stmt.combination or stmt.group:
                 self.error(taking.pos, f"move '{stmt.name}' takes its cards with 'taking … from ZONES': "
-                           "no 'from', combination or 'with the cards on top' beside it")
+                           "no combination or 'with the cards on top' beside it")
             if len(stmt.targets) != 1 or (stmt.targets and stmt.targets[0].freely):
                 self.error(taking.pos, f"move '{stmt.name}' takes cards to one zone: write 'to ZONE' after it")
+            for ref in stmt.sources:  # the card played decides what it takes: its player must see it
+                zone = self.zones.get(ref.name)
+                if zone is not None and zone.face == "down":
+                    self.error(ref.pos, f"move '{stmt.name}' plays a card that takes cards, and '{ref.name}' is face "
+                               "down: nobody could say which card it is", "play it from a zone its player sees "
+                               "('face up', 'face up to owner', 'top face up')")
         elif bool(stmt.sources) != bool(stmt.targets):
             self.error(stmt.pos, f"move '{stmt.name}' needs both 'from' and 'to', or neither")
         if stmt.condition is not None:
@@ -1597,7 +1612,7 @@ class Checker(CardChecks):
         taking = stmt.taking
         if taking is None:
             return None
-        summed = taking.points is not None
+        summed = taking.points is not None or taking.meld  # melds are few: no sum needed to bound them
         low = int(taking.low) if taking.low == int(taking.low) else 0
         high = None if taking.high is None else int(taking.high) if taking.high == int(taking.high) else 0
         if taking.form == "exactly":
@@ -1631,7 +1646,12 @@ class Checker(CardChecks):
         if taking.points is not None:
             if taking.points.text not in self.points:
                 self.unknown(taking.points.pos, "points", taking.points.text, self.points)
+            # With `from`, the move plays a card and takes cards with it: the total may speak of
+            # `the card` (`sum to points of the card by value`), asked of each card played.
+            self.card_in_scope = "yes" if stmt.sources else (
+                f"move '{stmt.name}' plays no card of its own: add 'from ZONE' for the card that takes")
             self.check_expr(taking.total, per_player=True)
+            self.card_in_scope = None
         def instances(z: ZoneSpec, split: bool = False) -> int:  # a pack split by suits is one pack
             return z.count * (self.players_range[1] if z.per_player and not split else 1)
 
@@ -1640,8 +1660,59 @@ class Checker(CardChecks):
         if decks > 1 or joker_sets > 1 or any(z.holds_jokers > 2 for z in self.zones.values()):
             self.error(taking.pos, "cards taken are named by their cards, and this game has two cards alike",
                        "'taking' needs a game of one deck (no card twice)")
+        if taking.meld and not self.melds:
+            self.error(taking.pos, "'that form a meld': the file declares no melds",
+                       "declare them: 'meld set: 3 to 4 of a rank', 'meld run: 3 or more of one suit in a row in ORDER'")
         return TakingSpec(low, high, taking.form, taking.zones, test, taking.points.text if taking.points else None,
-                          taking.total, taking.pos)
+                          taking.total, taking.pos, taking.meld)
+
+    def check_melds(self, stmts: list[ast.MeldDecl]) -> dict[str, MeldSpec]:
+        """`meld NAME: …` declarations: the shapes `deadwood of …` arranges cards into."""
+        melds: dict[str, MeldSpec] = {}
+        for stmt in stmts:
+            what = f"meld '{stmt.name}'"  # (two of one name: a duplicate rule name, refused for every rule)
+            low, high = stmt.low, stmt.high
+            most = limits.MAX_MELD_CARDS
+            where = stmt.count_pos or stmt.pos
+            if low != int(low) or not 1 <= low <= most or (high is not None and (high != int(high) or high > most)):
+                self.error(where, f"{what}: a meld holds a whole number of cards from 1 to {most}",
+                           "write '3 to 4 of a rank' or '3 or more of one suit in a row in ORDER'")
+                continue
+            if high is not None and high < low:
+                self.error(where, f"{what}: '{low:g} to {high:g}' goes from the fewer cards to the more",
+                           f"write '{high:g} to {low:g}'")
+                continue
+            order: tuple[int, ...] = ()
+            if stmt.order is not None:
+                if stmt.order.text not in self.orders:
+                    self.unknown(stmt.order.pos, "order", stmt.order.text, self.orders)
+                    continue
+                order = tuple(r for r in self.orders[stmt.order.text] if r < 13)
+                if len(set(order)) != len(order):
+                    self.error(stmt.order.pos, f"{what}: order '{stmt.order.text}' names a rank twice, and a run "
+                               "takes each rank once", "for an ace both low and high declare two melds, one in "
+                               "each order ('order low: A 2 … K', 'order high: 2 … K A')")
+                    continue
+                if low > len(order):
+                    self.error(where, f"{what}: a run of {low:g} needs {low:g} ranks, and order "
+                               f"'{stmt.order.text}' has {len(order)}")
+                    continue
+            melds[stmt.name] = MeldSpec(self.info(stmt, "meld"), stmt.shape, int(low),
+                                        None if high is None else int(high), order, stmt.wrapping)
+        return melds
+
+    def check_deadwood(self, expr: ast.Deadwood, per_player: bool, in_move: bool) -> None:
+        """`deadwood of SEL [without CARD] by POINTS [laying off on ZONE]`."""
+        if not self.melds:
+            self.error(expr.pos, "'deadwood of …' arranges cards into melds, and the file declares none",
+                       "declare them: 'meld set: 3 to 4 of a rank', 'meld run: 3 or more of one suit in a row in ORDER'")
+        self.check_selection(expr.selection, per_player, in_move)
+        if expr.points.text not in self.points:
+            self.unknown(expr.points.pos, "points", expr.points.text, self.points)
+        if expr.without is not None:
+            self.check_card_operand(expr.without, per_player, in_move, "without")
+        if expr.laying_on is not None:
+            self.check_zone_ref(expr.laying_on, per_player)
 
     def check_combination(self, stmt: ast.CombinationDecl) -> CombinationSpec:
         for pos, problem in stmt.problems:
@@ -1806,6 +1877,17 @@ class Checker(CardChecks):
             self.error(stmt.pos, "'must reach … within N moves' looks 1 to 4 moves ahead")
         if flt.empty_target and stmt.kind != "must":
             self.error(flt.pos, "'to empty …' is for 'must' priorities")
+        if flt.taken is not None:
+            low, high = flt.taken
+            if low != int(low) or high != int(high) or not 1 <= low <= high:
+                self.error(flt.pos, f"'taking {low:g} to {high:g} cards': a range of whole numbers from the fewer "
+                           "to the more cards, the fewer at least 1", "write 'taking 1 card' or 'taking 2 to 3 cards'")
+            named = [actions[n.text] for n in ((flt.action,) if flt.action else ()) + flt.also if n.text in actions]
+            if not named or any(a.taking is None for a in named):
+                self.error(flt.pos, "'taking N cards' in a priority counts the cards a move takes: name moves "
+                           "that take cards ('taking … from …')", "write e.g. 'must capture taking 1 card when possible'")
+        if stmt.same_card and stmt.kind != "must":
+            self.error(stmt.pos, "', for the same card' is for 'must … when possible' priorities")
         if flt.action is None and not flt.sources and not flt.targets and stmt.kind != "lower":
             self.error(flt.pos, f"priority '{stmt.name}' must name a move, a 'from' or a 'to'")
         for name, condition in stmt.exceptions:
@@ -1818,7 +1900,8 @@ class Checker(CardChecks):
         return PrioritySpec(self.info(stmt, "priority"), stmt.kind, flt.action.text if flt.action else None,
                             flt.sources, flt.targets, stmt.condition,
                             tuple((name.text, condition) for name, condition in stmt.exceptions), flt.empty_target,
-                            stmt.depth, stmt.lowered, tuple(n.text for n in flt.also))
+                            stmt.depth, stmt.lowered, tuple(n.text for n in flt.also),
+                            flt.taken, stmt.same_card)
 
 
 _SINGLETON_WORDS = {ast.GameTitle: "game", ast.Players: "players", ast.DealBlock: "deal:", ast.FirstPlayer: "first player:",

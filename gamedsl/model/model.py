@@ -119,6 +119,7 @@ class TakingSpec:
     points: str | None
     total: ast.Expr | None
     pos: SourcePos
+    meld: bool = False  # `that form a meld`: only the sets that are one of the file's melds
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,19 @@ class CombinationSpec:
 
 
 @dataclass(frozen=True)
+class MeldSpec:
+    """`meld NAME: 3 to 4 of a rank` / `3 or more of one suit in a row in ORDER [, wrapping]` /
+    `3 or more in a row in ORDER`: a shape of cards that `deadwood of …` arranges a zone into."""
+
+    info: RuleInfo
+    shape: str  # rank | suit_run | run
+    low: int
+    high: int | None  # None: `or more`
+    order: tuple[int, ...] = ()  # the ranks of a run, low to high
+    wrapping: bool = False
+
+
+@dataclass(frozen=True)
 class TriggerSpec:
     info: RuleInfo
     condition: ast.Condition
@@ -161,6 +175,8 @@ class PrioritySpec:
     depth: int = 0  # `must reach … within N moves`
     lowered: ast.Expr | None = None  # `must lower EXPR within N moves`
     also_actions: tuple[str, ...] = ()  # `play or play_waste …`: more moves the filter names
+    taken: tuple[float, float] | None = None  # `taking 1 card`: only moves that take so many cards
+    same_card: bool = False  # `, for the same card`: a `must` among the moves of each card played
 
 
 @dataclass(frozen=True)
@@ -254,6 +270,7 @@ class GameModel:
     counted_options: frozenset[str] = frozenset()  # options that say how many cards a deal moves
     # `top N of ZONE are in sequence while …`: the checked tests of each, by where it is written
     sequences: dict[SourcePos, tuple[tuple, ...]] = field(default_factory=dict)
+    melds: dict[str, MeldSpec] = field(default_factory=dict)  # `meld NAME: …`, in file order
     teams: tuple[TeamSpec, ...] = ()  # partnerships (`team NAME: P1 and P3`); every seat in one
     exact_plays: bool = False  # `plays are told apart by their cards`
     classes: tuple[tuple[RuleInfo, tuple[str, ...]], ...] = ()  # `class NAME: kinds, lowest first`

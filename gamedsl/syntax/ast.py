@@ -91,6 +91,15 @@ class SumBy:
     zone: ZoneRef
     points: Name
     best_suit: bool = False
+    per_suit: bool = False  # `sum of best per suit of Z by POINTS`: each suit's highest points, added
+
+
+@dataclass(frozen=True)
+class SuitsIn:
+    """`count of suits in Z`: how many of the four suits the zone holds a card of."""
+
+    pos: SourcePos
+    zone: ZoneRef
 
 
 @dataclass(frozen=True)
@@ -236,6 +245,54 @@ class Selected:
 
 
 @dataclass(frozen=True)
+class HandCount:
+    """Counting a hand (issue 18), numbers made of a selection's cards as a set:
+    `count of subsets [of N or more cards] of SEL whose points by POINTS sum to EXPR` (kind
+    'subsets': how many sets of the cards, of `least` cards or more, add up to the total),
+    `count of pairs of SEL with PREDICATE` ('pairs': how many unordered pairs of the cards are in
+    that relation, either way round), `longest run of SEL in ORDER` ('longest_run': the most ranks
+    in a row of ORDER that the cards all hold) and `count of longest runs of SEL in ORDER`
+    ('longest_runs': in how many ways one card of each rank of such a longest run can be picked,
+    over every longest run)."""
+
+    pos: SourcePos
+    kind: str  # subsets | pairs | longest_run | longest_runs
+    selection: Selection
+    table: Name | None = None  # the points (subsets) or the order (runs)
+    total: Any = None  # subsets: the sum
+    least: int = 1  # subsets: the fewest cards of a set
+    chain: tuple[Any, ...] = ()  # pairs: the relation (predicates of a building rule)
+
+
+@dataclass(frozen=True)
+class TopStretch:
+    """The top of a pile (issue 18): `longest top of ZONE in sequence while PREDICATE` (kind
+    'sequence': the most top cards, each lying on the one below as the predicate says) and
+    `longest top of ZONE forming a run in ORDER` ('run': the largest n such that the n top cards
+    are of n different ranks in a row of ORDER, in any order). 0 for an empty zone."""
+
+    pos: SourcePos
+    kind: str  # sequence | run
+    zone: ZoneRef
+    order: Name | None = None
+    chain: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class Deadwood:
+    """`deadwood of SEL by POINTS [laying off on ZONE]`: the least points of the cards left out
+    of every arrangement of the selection's cards into the file's melds; `without CARD` leaves
+    that card out first; `laying off on ZONE` lets the cards also extend the melds of ZONE's own
+    least arrangement (the one, among those, that leaves the most)."""
+
+    pos: SourcePos
+    selection: Selection
+    points: Name
+    without: Any = None  # a card expression
+    laying_on: ZoneRef | None = None
+
+
+@dataclass(frozen=True)
 class PlayedBy:
     """`player who played CARD`: the seat (1, 2, …) whose move put the card on a zone that
     `records who played`, where it lies now; 0 when it lies on none or no move put it there."""
@@ -357,6 +414,7 @@ class Extreme:
     pos: SourcePos
     lowest: bool
     keys: tuple[Expr, ...]
+    alone: bool = False  # `highest alone (KEYS)`: higher than every other player's (a tie: nobody)
 
 
 @dataclass(frozen=True)
@@ -946,6 +1004,7 @@ class Taking:
     points: Name | None = None
     total: Any = None  # an expression
     form: str = "exactly"  # exactly (`taking 2 cards`) | range (`taking 1 to 3 cards`) | any
+    meld: bool = False  # `that form a meld`: only the sets that are one of the file's melds
 
 
 @dataclass(frozen=True)
@@ -1030,6 +1089,24 @@ class CombinationDecl:
 
 
 @dataclass(frozen=True)
+class MeldDecl:
+    """`meld NAME "…": 3 to 4 of a rank`, `… 3 or more of one suit in a row in ORDER [, wrapping]`,
+    `… 3 or more in a row in ORDER`: a shape of cards laid out together (rummy's sets and runs)."""
+
+    pos: SourcePos
+    name: str
+    description: str
+    section: str
+    shape: str  # rank | suit_run | run
+    low: float
+    high: float | None  # None: `or more`
+    order: Name | None = None
+    wrapping: bool = False
+    name_pos: SourcePos | None = None
+    count_pos: SourcePos | None = None
+
+
+@dataclass(frozen=True)
 class WheneverDecl:
     """An automatic rule: after every move, while its condition holds, its effects happen."""
 
@@ -1102,6 +1179,7 @@ class MoveFilter:
     targets: tuple[ZoneRef, ...] = ()
     empty_target: bool = False  # `to empty house`: only moves onto an empty zone
     also: tuple[Name, ...] = ()  # `play or play_waste to foundation`: more moves the filter names
+    taken: tuple[float, float] | None = None  # `taking 1 card`, `taking 2 to 3 cards`: the cards a move takes
 
 
 @dataclass(frozen=True)
@@ -1117,6 +1195,7 @@ class PriorityDecl:
     name_pos: SourcePos | None = None  # where the name is written (pos: where the statement starts)
     depth: int = 0  # `must reach FILTER within N moves`: how far ahead to look
     lowered: Any = None  # `must lower EXPR within N moves`: the expression to bring down
+    same_card: bool = False  # `must … when possible, for the same card`: among each card's moves
 
 
 @dataclass(frozen=True)
@@ -1147,7 +1226,7 @@ Statement = Union[
     GameTitle, Extends, Players, OptionDecl, Remove, OrderDecl, ColourDecl, SuitOrderDecl,
     PointsDecl, ZoneDecl, DealBlock, FirstPlayer, Turns, CounterDecl, ValueDecl, BuildDecl,
     MoveDecl, PriorityDecl, EndDecl, MatchDecl, CombinationDecl, WheneverDecl, PhasesDecl, EffectDecl, Eliminated, Showdown, WildDecl, TurnStart,
-    TeamDecl, ExactPlays, ClassDecl,
+    TeamDecl, ExactPlays, ClassDecl, MeldDecl,
 ]
 
 

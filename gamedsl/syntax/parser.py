@@ -873,8 +873,12 @@ class _ToAst(Transformer):
         test = next((c[1] for c in children if isinstance(c, tuple) and c and c[0] == "that"), None)
         summed = next((c for c in children if isinstance(c, tuple) and c and c[0] == "sum"), None)
         form, low, high = children[0]
+        meld = any(isinstance(c, tuple) and c == ("meld",) for c in children)
         return ("taking", pos, ast.Taking(pos, low, high, zones, test, summed[1] if summed else None,
-                                          summed[2] if summed else None, form))
+                                          summed[2] if summed else None, form, meld))
+
+    def taking_meld(self, meta, children):
+        return ("meld",)
 
     def taking_exactly(self, meta, children):
         return ("exactly", float(children[0]), float(children[0]))
@@ -1043,6 +1047,53 @@ class _ToAst(Transformer):
         return ast.CombinationDecl(self._pos(meta, children), str(children[0]), self._string(children[1:3]),
                                    name_pos=self._tpos(children[0]), problems=tuple(p for p in problems if p[0]), **fields)
 
+    # ---- melds --------------------------------------------------------------------
+    def meld_stmt(self, meta, children):
+        name = children[0]
+        count = next(c for c in children if isinstance(c, tuple) and c and c[0] == "count")
+        shape = next(c for c in children if isinstance(c, dict))
+        return ast.MeldDecl(self._pos(meta, children), str(name), self._string(children[1:3]), self._section(children),
+                            shape["shape"], count[1], count[2], shape.get("order"), shape.get("wrapping", False),
+                            name_pos=self._tpos(name), count_pos=count[3])
+
+    def meld_exactly(self, meta, children):
+        return ("count", float(children[0]), float(children[0]), self._tpos(children[0]))
+
+    def meld_range(self, meta, children):
+        return ("count", float(children[0]), float(children[1]), self._tpos(children[0]))
+
+    def meld_or_more(self, meta, children):
+        return ("count", float(children[0]), None, self._tpos(children[0]))
+
+    def meld_of_a_rank(self, meta, children):
+        return {"shape": "rank"}
+
+    def _meld_run(self, children, shape):
+        order = next(c for c in children if isinstance(c, Token) and c.type == "NAME")
+        wrapping = any(isinstance(c, Token) and c.type == "WRAPPING" for c in children)
+        return {"shape": shape, "order": ast.Name(self._tpos(order), str(order)), "wrapping": wrapping}
+
+    def meld_suit_run(self, meta, children):
+        return self._meld_run(children, "suit_run")
+
+    def meld_any_run(self, meta, children):
+        return self._meld_run(children, "run")
+
+    def deadwood(self, meta, children):
+        chosen = children[0]
+        if not isinstance(chosen, ast.Selection):  # `deadwood of own hand by …`: the whole zones
+            chosen = ast.Selection(self._pos(meta, children), tuple(chosen))
+        without = next((c[1] for c in children if isinstance(c, tuple) and c and c[0] == "without"), None)
+        laying = next((c[1] for c in children if isinstance(c, tuple) and c and c[0] == "laying"), None)
+        points = next(c for c in children if isinstance(c, Token) and c.type == "NAME")
+        return ast.Deadwood(self._pos(meta, children), chosen, ast.Name(self._tpos(points), str(points)), without, laying)
+
+    def deadwood_without(self, meta, children):
+        return ("without", children[0])
+
+    def deadwood_laying(self, meta, children):
+        return ("laying", children[0])
+
     def core_single(self, meta, children):
         return {"pos": self._pos(meta, children), "core": "rank", "width": float(children[0])}
 
@@ -1143,7 +1194,7 @@ class _ToAst(Transformer):
         return ast.PriorityDecl(self._pos(meta, children), str(children[0]), self._string(children[1:-1]),
                                 self._section(children), body[0], body[1], body[2], name_pos=self._tpos(children[0]),
                                 exceptions=body[3] if len(body) > 3 else (), depth=body[4] if len(body) > 4 else 0,
-                                lowered=body[5] if len(body) > 5 else None)
+                                lowered=body[5] if len(body) > 5 else None, same_card=len(body) > 6 and body[6])
 
     def reach_stmt(self, meta, children):
         return ("reach", children[0], None, (), int(float(children[1])))
@@ -1153,7 +1204,16 @@ class _ToAst(Transformer):
 
     def must_stmt(self, meta, children):
         spared = tuple(c[1] for c in children[1:] if isinstance(c, tuple) and c and c[0] == "except")
-        return ("must", children[0], None, spared)
+        same = any(isinstance(c, tuple) and c and c[0] == "same_card" for c in children[1:])
+        return ("must", children[0], None, spared, 0, None, same)
+
+    def same_card(self, meta, children):
+        return ("same_card",)
+
+    def filter_taking(self, meta, children):
+        low = float(children[0])
+        high = float(children[1]) if len(children) > 2 else low
+        return ("taking", (low, high))
 
     def except_clause(self, meta, children):
         name = ast.Name(self._tpos(children[0]), str(children[0]))
@@ -1168,8 +1228,9 @@ class _ToAst(Transformer):
         sources = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "from"), ())
         targets = next((c[1] for c in children if isinstance(c, tuple) and c[0] in ("to", "to_empty")), ())
         empty = any(isinstance(c, tuple) and c[0] == "to_empty" for c in children)
+        taken = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "taking"), None)
         return ast.MoveFilter(self._pos(meta, children), action, sources, targets, empty_target=empty,
-                              also=tuple(named[1:]))
+                              also=tuple(named[1:]), taken=taken)
 
     def filter_from(self, meta, children):
         return ("from", children[0])
@@ -1313,6 +1374,19 @@ class _ToAst(Transformer):
 
     def cond_highest(self, meta, children):
         return ast.Extreme(self._pos(meta, children), False, children[0])
+
+    def cond_lowest_alone(self, meta, children):
+        return ast.Extreme(self._pos(meta, children), True, children[0], alone=True)
+
+    def cond_highest_alone(self, meta, children):
+        return ast.Extreme(self._pos(meta, children), False, children[0], alone=True)
+
+    def per_suit_sum(self, meta, children):
+        return ast.SumBy(self._pos(meta, children), children[0], ast.Name(self._tpos(children[1]), str(children[1])),
+                         per_suit=True)
+
+    def suits_in(self, meta, children):
+        return ast.SuitsIn(self._pos(meta, children), children[0])
 
     def cond_has_chosen(self, meta, children, negated=False):
         return ast.HasChosen(self._pos(meta, children), children[0], str(children[-1]), negated)
@@ -1511,6 +1585,51 @@ class _ToAst(Transformer):
     def sel_of_a_rank(self, meta, children):
         count = float(children[0])
         return ("of_a_rank", {"amount": int(count) if count == int(count) else count}, False)
+
+    def sel_played_by(self, meta, children):
+        return ("played_by", {"other": children[0]}, False)
+
+    def sel_all(self, meta, children):
+        pos = self._pos(meta, children)
+        parts = tuple(ast.CardTest(pos, ast.EachCard(pos), kind, negated=negated, **fields)
+                      for kind, fields, negated in children)
+        return ("all", {"other": parts}, False)
+
+    def _hand_selection(self, meta, chosen):
+        if isinstance(chosen, ast.Selection):
+            return chosen
+        return ast.Selection(self._pos(meta, [chosen]), tuple(chosen))
+
+    def count_subsets(self, meta, children):
+        least = 1
+        rest = list(children)
+        if isinstance(rest[0], tuple) and rest[0] and rest[0][0] == "subset_size":
+            least = rest.pop(0)[1]
+        chosen, points, total = rest
+        return ast.HandCount(self._pos(meta, children), "subsets", self._hand_selection(meta, chosen),
+                             ast.Name(self._tpos(points), str(points)), total, least)
+
+    def subset_size(self, meta, children):
+        count = float(children[0])
+        return ("subset_size", int(count) if count == int(count) else count)
+
+    def count_pairs(self, meta, children):
+        return ast.HandCount(self._pos(meta, children), "pairs", self._hand_selection(meta, children[0]),
+                             chain=(self._settle(children[1]),))
+
+    def longest_run(self, meta, children, kind="longest_run"):
+        return ast.HandCount(self._pos(meta, children), kind, self._hand_selection(meta, children[0]),
+                             ast.Name(self._tpos(children[1]), str(children[1])))
+
+    def count_longest_runs(self, meta, children):
+        return self.longest_run(meta, children, "longest_runs")
+
+    def longest_top_sequence(self, meta, children):
+        return ast.TopStretch(self._pos(meta, children), "sequence", children[0], chain=(self._settle(children[1]),))
+
+    def longest_top_run(self, meta, children):
+        return ast.TopStretch(self._pos(meta, children), "run", children[0],
+                              ast.Name(self._tpos(children[1]), str(children[1])))
 
     def count_selected(self, meta, children):
         return ast.Selected(self._pos(meta, children), "count", children[0])
