@@ -258,11 +258,31 @@ def test_refusals_of_meld_declarations(tmp_path):
             "duplicate rule name 'set' (first defined at line 15)")
 
 
-def test_an_order_that_names_a_rank_twice_is_no_run_order(tmp_path):
+BOTH = changed("    order high: 2 3 4 5 6 7 8 9 10 J Q K A\n",
+               "    order high: 2 3 4 5 6 7 8 9 10 J Q K A\n    order both: A 2 3 4 5 6 7 8 9 10 J Q K A\n")
+
+
+def test_an_order_with_the_ace_at_both_ends_makes_runs_ace_low_and_high_never_round():
+    game = load(changed("in a row in runs\n", "in a row in both\n", BOTH))
+    assert dw(game, "AH 2H 3H") == 0 and dw(game, "QS KS AS") == 0 and dw(game, "10S JS QS KS AS") == 0
+    assert dw(game, "KC AC 2C") == 13  # no wrapping: K A 2 is no run
+    assert dw(game, "AS 2S 3S QS KS") == 5 and dw(game, "AS QS KS 2S") == 2  # one ace: in one run only
+    assert dw(game, " ".join(f"{r}H" for r in cards.RANK_TEXT[:13])) == 0  # the whole suit: A..K
+    # laying off: a J below Q K A, nothing above the A
+    st_ = at(game, ["QS", "KS", "AS", "2D", "9D", "4C"], ["JS", "2S", "8H"])
+    assert st_.value("laid", "P1") == 2 + 8  # P2 lays the J off onto P1's Q K A; the 2 goes nowhere
+
+
+def test_an_order_that_names_a_rank_twice_elsewhere_is_refused(tmp_path):
     text = changed("    order high: 2 3 4 5 6 7 8 9 10 J Q K A\n",
-                   "    order high: 2 3 4 5 6 7 8 9 10 J Q K A\n    order both: A 2 3 4 5 6 7 8 9 10 J Q K A\n")
-    found = problems(tmp_path, changed("in a row in runs\n", "in a row in both\n", text))
+                   "    order high: 2 3 4 5 6 7 8 9 10 J Q K A\n    order twice: A 2 3 4 5 5 6 7 8 9 10 J Q K\n")
+    found = problems(tmp_path, changed("in a row in runs\n", "in a row in twice\n", text))
     assert found and any("twice" in f for f in found)
+
+
+def test_wrapping_with_an_ace_at_both_ends_is_refused(tmp_path):
+    refused(tmp_path, changed("in a row in runs\n", "in a row in both, wrapping\n", BOTH), "both, wrapping",
+            "has a rank at both ends, and 'wrapping' goes round", on="meld run")
 
 
 def test_refusals_of_deadwood_expressions(tmp_path):
@@ -351,9 +371,23 @@ def _run(low, suited, wrapping):
     return run
 
 
+def _run_high(low):
+    """A run of one suit with the ace high (2 … K A)."""
+    order = list(cards.RANK_TEXT[1:13]) + ["A"]
+
+    def run(g):
+        if len(g) < low or len({c[-1] for c in g}) != 1:
+            return False
+        places = _places(g, order)
+        return len(set(places)) == len(places) and places[-1] - places[0] == len(places) - 1
+
+    return run
+
+
 SHAPES = {
     "set, run": ([_set(3, 4), _run(3, True, False)], BASE),
     "wrapping": ([_set(3, 4), _run(3, True, True)], changed("in a row in runs\n", "in a row in runs, wrapping\n")),
+    "ace both ways": ([_set(3, 4), _run(3, True, False), _run_high(3)], changed("in a row in runs\n", "in a row in both\n", BOTH)),
     "any suits": ([_set(3, 4), _run(3, False, False)],
                   changed("3 or more of one suit in a row in runs", "3 or more in a row in runs")),
 }

@@ -37,18 +37,21 @@ class TooLarge(Exception):
 class MeldKind:
     """One `meld` declaration, ready to search: its shape, sizes and order."""
 
-    __slots__ = ("name", "shape", "low", "high", "order", "place", "wrapping")
+    __slots__ = ("name", "shape", "low", "high", "order", "place", "places", "both", "wrapping")
 
     def __init__(self, spec: Any):
         self.name = spec.info.name
         self.shape = spec.shape  # rank | suit_run | run
         self.low = spec.low
         self.order = spec.order
-        length = len(spec.order) if spec.order else limits.MAX_MELD_CARDS
+        # An order whose first rank comes again at its end (`A 2 … K A`): that rank is low and high.
+        self.both = len(spec.order) > 1 and spec.order[0] == spec.order[-1]
+        length = (len(spec.order) - self.both) if spec.order else limits.MAX_MELD_CARDS
         self.high = min(spec.high if spec.high is not None else limits.MAX_MELD_CARDS, length)
-        self.place = [-1] * 16
+        self.places: list[list[int]] = [[] for _ in range(16)]  # each rank's places in the order
         for i, rank in enumerate(spec.order):
-            self.place[rank] = i
+            self.places[rank].append(i)
+        self.place = [p[0] if p else -1 for p in self.places]
         self.wrapping = spec.wrapping
 
     def holds(self, group: tuple[int, ...]) -> bool:
@@ -59,6 +62,15 @@ class MeldKind:
         if self.shape == "rank":
             return all(c >> 2 == group[0] >> 2 for c in group)
         if self.shape == "suit_run" and any(c & 3 != group[0] & 3 for c in group):
+            return False
+        if self.both:  # the rank at both ends may stand at either: some reading must be a stretch
+            options = [self.places[c >> 2] for c in group]
+            if not all(options):
+                return False
+            for chosen in product(*options):
+                places = sorted(chosen)
+                if len(set(places)) == n and places[-1] - places[0] == n - 1:
+                    return True
             return False
         places = sorted(self.place[c >> 2] for c in group)
         if places[0] < 0 or len(set(places)) != n:
@@ -91,13 +103,14 @@ class MeldKind:
         for suit in suits:
             at: list[list[int]] = [[] for _ in range(length)]
             for i, c in enumerate(hand):
-                if c >> 2 < 13 and self.place[c >> 2] >= 0 and (suit is None or c & 3 == suit):
-                    at[self.place[c >> 2]].append(i)
+                if c >> 2 < 13 and (suit is None or c & 3 == suit):
+                    for place in self.places[c >> 2]:
+                        at[place].append(i)
             for start in range(length):
                 if not at[start]:
                     continue
                 run = []
-                for step in range(min(self.high, length)):
+                for step in range(min(self.high, length)):  # (high: never the end rank twice)
                     place = start + step
                     if place >= length:
                         if not self.wrapping:

@@ -77,7 +77,7 @@ class Checker(CardChecks):
         if what == "order" and name in getattr(self, "both_ends", {}):
             rank = cards.RANK_TEXT[self.both_ends[name][0]]
             self.error(pos, f"order '{name}' lists {rank} at both ends: it only says which ranks make runs",
-                       f"only a combination's 'in a row in {name}' (or 'not in a row in {name}') may name it;"
+                       f"only a combination's or a meld's 'in a row in {name}' (or 'not in a row in {name}') may name it;"
                        " declare another order for this")
             return
         choices = sorted(set(choices))
@@ -108,6 +108,7 @@ class Checker(CardChecks):
         # `plays are told apart by their cards`: combinations are sets of cards, and suits may matter
         self.exact_plays = any(isinstance(s, ast.ExactPlays) for s in statements)
         self.both_ends: dict[str, tuple[int, ...]] = {}  # orders listing one rank at both ends (runs only)
+        self.meld_orders = {s.order.text for s in statements if isinstance(s, ast.MeldDecl) and s.order}
         title = ""
         players: ast.Players | None = None
         rule_names: dict[str, SourcePos] = {}
@@ -486,12 +487,12 @@ class Checker(CardChecks):
             if rank in ranks:
                 ends = (rank == ranks[0] and name is stmt.ranks[-1] and len(ranks) > 1
                         and ranks.count(rank) == 1)
-                if ends and self.exact_plays:  # the ace both low and high: kept, for runs only
+                if ends and (self.exact_plays or stmt.name in self.meld_orders):  # the ace low and high: runs only
                     ranks.append(rank)
                     self.both_ends[stmt.name] = (rank,)
                     continue
-                hint = ("a rank at both ends (the ace low and high) is for runs of combinations in a game"
-                        " whose 'plays are told apart by their cards'" if ends else
+                hint = ("a rank at both ends (the ace low and high) is for runs: of melds, or of combinations"
+                        " in a game whose 'plays are told apart by their cards'" if ends else
                         "an order lists each rank once (only its first rank may come again, at its end, for runs)")
                 self.error(name.pos, f"rank {name.text} appears twice in order '{stmt.name}'", hint)
                 continue
@@ -1684,18 +1685,21 @@ class Checker(CardChecks):
                 continue
             order: tuple[int, ...] = ()
             if stmt.order is not None:
-                if stmt.order.text not in self.orders:
+                if stmt.order.text not in self.run_orders_ok:
                     self.unknown(stmt.order.pos, "order", stmt.order.text, self.orders)
                     continue
-                order = tuple(r for r in self.orders[stmt.order.text] if r < 13)
-                if len(set(order)) != len(order):
-                    self.error(stmt.order.pos, f"{what}: order '{stmt.order.text}' names a rank twice, and a run "
-                               "takes each rank once", "for an ace both low and high declare two melds, one in "
-                               "each order ('order low: A 2 … K', 'order high: 2 … K A')")
+                order = tuple(r for r in self.run_orders_ok[stmt.order.text] if r < 13)
+                both = stmt.order.text in self.both_ends  # the ace low and high: its first rank again at its end
+                if stmt.wrapping and both:
+                    self.error(stmt.order.pos, f"{what}: order '{stmt.order.text}' has a rank at both ends, and "
+                               "'wrapping' goes round the order's end",
+                               "for runs round the corner (K A 2) list each rank once and keep 'wrapping'; "
+                               "for the ace low and high but no further, drop 'wrapping'")
                     continue
-                if low > len(order):
+                ranks = len(order) - 1 if both else len(order)
+                if low > ranks:
                     self.error(where, f"{what}: a run of {low:g} needs {low:g} ranks, and order "
-                               f"'{stmt.order.text}' has {len(order)}")
+                               f"'{stmt.order.text}' has {ranks}")
                     continue
             melds[stmt.name] = MeldSpec(self.info(stmt, "meld"), stmt.shape, int(low),
                                         None if high is None else int(high), order, stmt.wrapping)
