@@ -53,11 +53,12 @@ class Report:
         out = [f"{self.title}: {self.games} games, {how}"]
         if self.teams:
             return out + self._team_lines()
-        out.append(f"{'player':<14} {'wins':>7} {'win rate (95% CI)':>24} {'avg points':>11}")
-        for i, entry in enumerate(self.entries):
+        labels = [f"{'P' + str(i + 1) if not self.rotate else '#' + str(i + 1)} {e.kind}" for i, e in enumerate(self.entries)]
+        width = max(14, *(len(label) for label in labels))  # (an agent's name may be long)
+        out.append(f"{'player':<{width}} {'wins':>7} {'win rate (95% CI)':>24} {'avg points':>11}")
+        for label, entry in zip(labels, self.entries):
             rate, low, high = wilson(entry.wins, self.games)
-            label = f"{'P' + str(i + 1) if not self.rotate else '#' + str(i + 1)} {entry.kind}"
-            out.append(f"{label:<14} {entry.wins:>7g} {rate:>9.1%} ({low:.1%}–{high:.1%})"
+            out.append(f"{label:<{width}} {entry.wins:>7g} {rate:>9.1%} ({low:.1%}–{high:.1%})"
                        f" {entry.points / max(1, self.games):>+11.2f}")
         out.append(f"average length: {self.moves / max(1, self.games):.1f} moves, "
                    f"{self.deals / max(1, self.games):.1f} deals")

@@ -11,6 +11,7 @@ from ..engine import Move, State
 from .greedy import GreedyPlayer
 from .mcts import MctsPlayer
 from .random_player import RandomPlayer
+from .agents import AgentPlayer, is_agent_spec, load_agent
 from .worlds import seat_view
 
 
@@ -23,7 +24,8 @@ class Player(Protocol):
 PLAYERS: dict[str, type] = {"random": RandomPlayer, "greedy": GreedyPlayer, "computer": GreedyPlayer,
                             "mcts": MctsPlayer}
 SPEC_HELP = ("random, greedy (alias computer) or mcts; mcts takes a budget: mcts:400 (simulations "
-             "per move) or mcts:2s (seconds per move; not reproducible)")
+             "per move) or mcts:2s (seconds per move; not reproducible); or your own agent, "
+             "module:function or path/to/agent.py:function (a function of a world and its legal moves)")
 
 
 MAX_SIMULATIONS = 1_000_000  # per move
@@ -41,6 +43,9 @@ def check_spec(spec: str) -> str:
     kind, _, budget = spec.strip().lower().partition(":")
     if kind == "human" and not budget:
         return kind
+    if kind not in PLAYERS and kind != "human" and is_agent_spec(spec):
+        load_agent(spec.strip())  # (refused now, with a message, rather than at its first move)
+        return spec.strip()
     if kind not in PLAYERS:
         from difflib import get_close_matches
 
@@ -66,7 +71,10 @@ def _budget_fits(budget: str) -> bool:
 
 
 def make_player(spec: str, seed: int | str = 0) -> Player:
-    kind, _, budget = check_spec(spec).partition(":")
+    spec = check_spec(spec)
+    kind, _, budget = spec.partition(":")
+    if kind not in PLAYERS:
+        return AgentPlayer(spec, seed)
     if not budget:
         return PLAYERS[kind](seed)
     if budget.endswith("s"):
