@@ -308,6 +308,8 @@ class CompiledGame:
         self.covered = self._covered()  # zone -> the zones that cover it (`covered by …`)
         self.covers = any(self.covered)
         self.exprs = ExprCompiler(model, self.zones, self.counters, options, self.accept_of_zone, self.slot)
+        # `sides: EXPR against the others`: the seat (from 0) that plays alone in a position, or None
+        self.alone = _alone_of(self.exprs.expr(model.sides), players) if model.sides is not None else None
         self.exprs.deal_step_builder = self._deal_step  # `deal` and `shuffle` as effects of moves
         self.top_only = [z.shows_top_only for z in self.zones.instances]
         self.keeps_up = [z.id for z in self.zones.instances if z.spec.keeps_up]
@@ -875,3 +877,14 @@ class CompiledGame:
             return spec.ties if spec.ties is not None else rng.choice(best)
 
         return first
+
+
+def _alone_of(fn: Any, players: int) -> Any:
+    """The seat (from 0) `sides:` names in a position, or None while it names none (0, during a bidding)."""
+
+    def alone(st: Any) -> int | None:
+        value = fn(st, 0, None)
+        seat = int(value) - 1 if value == int(value) else -1
+        return seat if 0 <= seat < players else None
+
+    return alone

@@ -44,7 +44,7 @@ BUILTIN_SHARED = ("moves_this_turn", "players_left", "player_to_move", "deal_num
 _NAMED_KINDS = (ast.BuildDecl, ast.MoveDecl, ast.PriorityDecl, ast.EndDecl, ast.CombinationDecl, ast.WheneverDecl,
                 ast.EffectDecl, ast.ClassDecl, ast.MeldDecl)
 _SINGLETONS = (ast.GameTitle, ast.Players, ast.DealBlock, ast.FirstPlayer, ast.Turns, ast.MatchDecl, ast.PhasesDecl,
-               ast.Eliminated, ast.Showdown, ast.TurnStart, ast.ExactPlays)
+               ast.Eliminated, ast.Showdown, ast.TurnStart, ast.ExactPlays, ast.SidesDecl)
 SEAT_OWNERS = ("winner",)  # possessives that name a player without a counter: `winner's`
 
 
@@ -237,6 +237,7 @@ class Checker(CardChecks):
         for value in values.values():
             self.check_expr(value.expr, per_player=True)
         self.check_value_cycles(values)
+        self.sides = self.check_sides(statements)
 
         builds: dict[str, BuildSpec] = {}
         combinations: dict[str, CombinationSpec] = {}
@@ -373,7 +374,7 @@ class Checker(CardChecks):
             actions=actions, priorities=tuple(priorities), ends=tuple(ends), match=match, rules=rules,
             phases=tuple(self.phases), combinations=combinations, triggers=tuple(triggers), skip=skip, melds=self.melds,
             eliminated=eliminated, showdown=showdown, turn_start=turn_start, wilds=wilds, wild_rules=wild_rules, effect_blocks={n: b.effects for n, b in self.effect_blocks.items()},
-            teams=self.teams, sequences=dict(self.sequences), exact_plays=self.exact_plays, classes=classes,
+            teams=self.teams, sides=self.sides, sequences=dict(self.sequences), exact_plays=self.exact_plays, classes=classes,
         )
 
     def check_classes(self, statements: list[Any], combinations: dict[str, CombinationSpec]) -> tuple:
@@ -405,6 +406,23 @@ class Checker(CardChecks):
                            "a tier beats every lower one already: give the kinds of a class one tier")
             found.append((self.info(stmt, "class"), tuple(names)))
         return tuple(found)
+
+    def check_sides(self, statements: list[Any]) -> Any:
+        """`sides: EXPR against the others`: a number for the whole table (the seat that plays alone),
+        in a file without fixed teams. Returns the expression, or None."""
+        decl = next((s for s in statements if isinstance(s, ast.SidesDecl)), None)
+        if decl is None:
+            return None
+        if self.teams:
+            self.error(decl.pos, "'sides:' and 'team' lines both say who plays together: the teams are fixed "
+                       "already", "keep the 'team' lines for partnerships that never change, or 'sides:' for "
+                       "sides the play decides")
+            return None
+        before = len(self.diagnostics)
+        self.check_expr(decl.alone, per_player=False)
+        if len(self.diagnostics) > before:
+            return None
+        return decl.alone
 
     def check_teams(self, statements: list[Any], low: int, high: int) -> tuple[TeamSpec, ...]:
         """`team NAME: P1 and P3` lines: seats that exist, each in exactly one team, for a fixed
@@ -1911,7 +1929,7 @@ class Checker(CardChecks):
 _SINGLETON_WORDS = {ast.GameTitle: "game", ast.Players: "players", ast.DealBlock: "deal:", ast.FirstPlayer: "first player:",
                     ast.Turns: "turns:", ast.MatchDecl: "match:", ast.PhasesDecl: "phases:", ast.Eliminated: "eliminated:",
                     ast.Showdown: "showdown:", ast.TurnStart: "at turn start:",
-                    ast.ExactPlays: "plays are told apart by their cards"}
+                    ast.ExactPlays: "plays are told apart by their cards", ast.SidesDecl: "sides:"}
 
 
 def _singletons_given_twice(game_file: ast.GameFile) -> list[Diagnostic]:

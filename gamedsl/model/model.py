@@ -272,6 +272,7 @@ class GameModel:
     sequences: dict[SourcePos, tuple[tuple, ...]] = field(default_factory=dict)
     melds: dict[str, MeldSpec] = field(default_factory=dict)  # `meld NAME: …`, in file order
     teams: tuple[TeamSpec, ...] = ()  # partnerships (`team NAME: P1 and P3`); every seat in one
+    sides: Any = None  # `sides: EXPR against the others`: the expression naming the seat alone (1 = P1)
     exact_plays: bool = False  # `plays are told apart by their cards`
     classes: tuple[tuple[RuleInfo, tuple[str, ...]], ...] = ()  # `class NAME: kinds, lowest first`
 

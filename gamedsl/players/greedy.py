@@ -8,8 +8,11 @@ fewest cards left in its own zones: a sensible default for the shedding games th
 (a card it would turn or take is one of the cards it has not seen, not the real one) and takes
 the average. In a game of teams every judgement is the team's: the points are the team's, and
 the standing and evaluation are summed over the team's players (a card given to a partner is
-not lost). Ties go to a move that does not bring back a position it has been in this turn (so
-it does not move a card to and fro), then to its seeded generator.
+not lost). With `sides:` (sides the play decides) the points and standing are the side's, and
+the others are as well placed as the best placed of them; a player whose side is better placed
+by its partner keeps its own cards (among moves equally good for the side, the one that changes
+its own evaluation least: it does not bomb its partner's winning play). Moves that loop within
+the turn (turn_memory) are left out unless all do; ties go to its seeded generator.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ import random
 from collections.abc import Callable
 
 from ..engine import Move, State
+from .sides import changing, for_side, side_of
+from .turn_memory import TurnMemory, seen_position
 from .worlds import hidden_places, sample_world
 
 EVALUATION = "evaluation"
@@ -29,10 +34,17 @@ def evaluation_of(state: State) -> Callable[[State, int], float]:
     a game of teams, summed over the seat's team)."""
     compiled = state.game.compiled
     declared = compiled.exprs.values.get(EVALUATION)
+    return for_side(state, own_evaluation_of(state), best=True)
+
+
+def own_evaluation_of(state: State) -> Callable[[State, int], float]:
+    """The file's `value evaluation` for the seat alone, or minus the cards in its own zones."""
+    compiled = state.game.compiled
+    declared = compiled.exprs.values.get(EVALUATION)
     if declared is not None:
-        return for_team(state, lambda st, seat: declared(st, seat, None))
+        return lambda st, seat: declared(st, seat, None)
     owned = [[z.id for z in compiled.zones.instances if z.owner == seat] for seat in range(compiled.players)]
-    return for_team(state, lambda st, seat: -sum(len(st.zones[z]) for z in owned[seat]))
+    return lambda st, seat: -sum(len(st.zones[z]) for z in owned[seat])
 
 
 def standing_of(state: State) -> Callable[[State, int], float]:
@@ -40,17 +52,8 @@ def standing_of(state: State) -> Callable[[State, int], float]:
     (in a game of teams, summed over the seat's team)."""
     declared = state.game.compiled.exprs.values.get(STANDING)
     if declared is not None:
-        return for_team(state, lambda st, seat: declared(st, seat, None))
+        return for_side(state, lambda st, seat: declared(st, seat, None))
     return lambda st, seat: 0.0
-
-
-def for_team(state: State, judge: Callable[[State, int], float]) -> Callable[[State, int], float]:
-    """`judge` as the seat's team sees it: summed over the team's players (unchanged without teams)."""
-    compiled = state.game.compiled
-    if not compiled.teams:
-        return judge
-    members = [compiled.teams[compiled.team_of[seat]].seats for seat in range(compiled.players)]
-    return lambda st, seat: sum(judge(st, m) for m in members[seat])
 
 
 Judge = Callable[[State, int], tuple[float, float, float]]
@@ -80,10 +83,13 @@ OUTCOME = 1e9  # a won deal of a one-player game outweighs any points; a lost on
 
 def points_of(state: State) -> Callable[[State, int], float]:
     """A seat's match points as a player wants them: the more the better, or the fewer when the
-    match says `lowest score wins` (then they count negative)."""
+    match says `lowest score wins` (then they count negative). With `sides:`, the side's points
+    (a fixed team's are its players' already)."""
     if state.game.compiled.lowest_wins:
-        return lambda st, seat: -st.points[seat]
-    return lambda st, seat: st.points[seat]
+        own = lambda st, seat: -st.points[seat]
+    else:
+        own = lambda st, seat: st.points[seat]
+    return for_side(state, own) if changing(state) else own
 
 
 def outcome_of(st: State, results: int) -> float:
@@ -96,31 +102,17 @@ def outcome_of(st: State, results: int) -> float:
     return OUTCOME if outcome == "won" else -OUTCOME if outcome == "lost" else 0.0
 
 
-def seen_position(state: State, seat: int) -> tuple:
-    """The position as `seat` sees it: the cards it cannot see are blanks."""
-    zones = [list(z) for z in state.zones]
-    for zone_id, place in hidden_places(state, seat):
-        zones[zone_id][place] = -1
-    return (state.current, tuple(map(tuple, zones)), tuple(state.counters))
-
-
-class TurnMemory:
-    """The positions (as the player sees them) it has been in during the current turn."""
-
-    def __init__(self) -> None:
-        self.turn: tuple[int, int] | None = None
-        self.been: set[tuple] = set()
-
-    def enter(self, state: State) -> tuple[list[Move], int]:
-        """Remember the position a choice is asked in; its legal moves and the seat to move."""
-        seat = state.current
-        if self.turn != (state.deal_number, state.turn_number):
-            self.turn, self.been = (state.deal_number, state.turn_number), set()
-        self.been.add(seen_position(state, seat))
-        return list(state.legal_moves()), seat
-
-    def __contains__(self, position: tuple) -> bool:
-        return position in self.been
+def best_reply(world: State, seat: int, judge: Judge) -> tuple[float, float, float]:
+    """How `seat`'s side stands after the best move of the partner to move in `world` (its own
+    judgement: partners judge alike)."""
+    best = None
+    for move in world._legal_internal():
+        world._apply(move)
+        value = judge(world, seat)
+        world._undo()
+        if best is None or value > best:
+            best = value
+    return best if best is not None else judge(world, seat)
 
 
 class GreedyPlayer:
@@ -139,24 +131,37 @@ class GreedyPlayer:
         # With nothing hidden one world is the position itself; else a few dealt from what it sees.
         worlds = [sample_world(state, seat, self.rng) for _ in range(self.worlds)] if hidden_places(state, seat) \
             else [state.copy()]
-        totals = [[0.0, 0.0, 0.0, 0.0] for _ in moves]
+        # With `sides:`, a move after which a partner is to move is judged by the partner's best
+        # reply (a pass that gives the lead back to a partner's winning play lets it go out); among
+        # moves as good for the side, the side's total (a partner that can shed without harm does).
+        side = side_of(state) if changing(state) else None
+        partners = side(state, seat) if side is not None else (seat,)
+        own = own_evaluation_of(state) if len(partners) > 1 else None
+        here = seen_position(state, seat)
+        totals = [[0.0, 0.0, 0.0, 0.0, 0.0] for _ in moves]
+        pointless = [False] * len(moves)
         for number, world in enumerate(worlds):
             world.history = []
-            for total, move in zip(totals, moves):
+            for index, (total, move) in enumerate(zip(totals, moves)):
                 try:
                     world.play(move)
                 except ValueError:  # not a move in this world: count it as no gain
                     total[2] -= 1e9
                     continue
-                for part, value in enumerate(judge(world, seat)):
+                mate = own is not None and world.current in partners and world.current != seat and not world.over
+                for part, value in enumerate(best_reply(world, seat, judge) if mate else judge(world, seat)):
                     total[part] += value
-                if number == 0 and seen_position(world, seat) in self.memory:
-                    total[3] = -1  # back where it was this turn: only when nothing else is as good
+                if own is not None:
+                    total[4] += sum(own(world, m) for m in partners)
+                if number == 0:
+                    pointless[index] = self.memory.pointless(here, world, seat)
                 world._undo()
+        # A move that loops within the turn is left out, unless every move does.
+        kept = [i for i in range(len(moves)) if not pointless[i]] or list(range(len(moves)))
         best: list[Move] = []
         best_score = None
-        for move, total in zip(moves, totals):
-            score = tuple(round(x, 9) for x in total)
+        for i in kept:
+            move, score = moves[i], tuple(round(x, 9) for x in totals[i])
             if best_score is None or score > best_score:
                 best, best_score = [move], score
             elif score == best_score:

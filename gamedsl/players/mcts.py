@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 
 from ..engine import Move, State
 from .greedy import Judge, TurnMemory, judge_of, outcome_of, points_of, seen_position, standing_of
+from .sides import sides_in
 from .worlds import hidden_places, sample_world
 
 EXPLORATION = 1.2
@@ -160,6 +161,7 @@ class MctsPlayer:
         world = state.copy()
         world.history = []
         point = _Point(world, seat)
+        here = seen_position(world, seat)
         plans: dict = {}
         for move in moves:
             try:
@@ -167,7 +169,7 @@ class MctsPlayer:
             except ValueError:
                 plans[move] = Plan([move])  # (not a move in this world: its simulations score 0)
                 continue
-            back = seen_position(world, seat) in self.memory
+            back = self.memory.pointless(here, world, seat)
             if point.reached(world):
                 plans[move] = Plan([move], value=judge(world, seat), back=back)
             else:
@@ -183,13 +185,14 @@ class MctsPlayer:
         """A plan from `first` (already made in `world`) to a stopping point: at each step the move
         that does best by the greedy judgement if one does better than standing still, else — as
         often as not — a move that reaches a stopping point, else another move (so that a card can
-        be moved out of the way first); never back to a position of this turn. The world is left
+        be moved out of the way first); never a move that loops in the turn (turn_memory). The world is left
         as it was given. Returns the plan and what identifies it: where it was before its last
         move, and that move (the card it shows is the world's, not one to tell plans apart)."""
         rng = self.rng
         plan = Plan([first])
         here = seen_position(world, seat)
-        visited = {here}
+        memory = self.memory.branch()  # the turn so far, and the plan's positions (no loop in a plan)
+        memory.remember(world, seat)
         made = 0
         while made < self.plan_length:
             still = judge(world, seat)
@@ -210,8 +213,9 @@ class MctsPlayer:
             for move in [m for _, _, m in better] + plain:
                 world.play(move)
                 position = seen_position(world, seat)
+                loops = memory.pointless(here, world, seat)
                 world._undo()
-                if position not in visited and position not in self.memory:
+                if not loops:
                     best, after = move, position
                     break
             if best is None:
@@ -221,7 +225,7 @@ class MctsPlayer:
             world.play(best)
             made += 1
             here = after
-            visited.add(here)
+            memory.remember(world, seat)
             if point.reached(world):
                 break
         plan.value = judge(world, seat)
@@ -281,7 +285,29 @@ class MctsPlayer:
             firsts = [t.seats[0] for t in teams]
             mine = world.game.compiled.team_of[seat]
             return (place([stands[s] for s in firsts], mine) + place([gains[s] for s in firsts], mine)) / 2
+        sides = sides_in(world) if len(world.results) <= results else sides_in_result(world, results)
+        if sides is not None and len(sides) < len(everyone):  # `sides:`: a place among the sides
+            mine = next(i for i, side in enumerate(sides) if seat in side)
+            if len(world.results) > results:  # the side's score: its players' summed
+                stands = [tuple(map(sum, zip(*(stands[s] for s in side)))) for side in sides]
+                gains = [tuple(map(sum, zip(*(gains[s] for s in side)))) for side in sides]
+            else:  # the judgement is the side's already (see greedy)
+                stands, gains = [stands[side[0]] for side in sides], [gains[side[0]] for side in sides]
+            return (place(stands, mine) + place(gains, mine)) / 2
         return (place(stands, seat) + place(gains, seat)) / 2
+
+
+def sides_in_result(world: State, results: int) -> list[tuple[int, ...]] | None:
+    """The sides a deal that has ended was played by: as its counters were when it ended (the
+    next deal's bidding may not have named the seat alone yet)."""
+    after = world.results[results].counters_after
+    if not after or world.game.compiled.teams:
+        return sides_in(world)
+    counters, world.counters = world.counters, list(after)
+    try:
+        return sides_in(world)
+    finally:
+        world.counters = counters
 
 
 def _ranks(values: list) -> list[float]:

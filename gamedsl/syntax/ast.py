@@ -695,6 +695,14 @@ class TeamDecl:
 
 
 @dataclass(frozen=True)
+class SidesDecl:
+    """`sides: landlord against the others`: the seat `alone` names (1 = P1) against the others."""
+
+    pos: SourcePos
+    alone: Any
+
+
+@dataclass(frozen=True)
 class Remove:
     pos: SourcePos
     name: str
@@ -1226,7 +1234,7 @@ Statement = Union[
     GameTitle, Extends, Players, OptionDecl, Remove, OrderDecl, ColourDecl, SuitOrderDecl,
     PointsDecl, ZoneDecl, DealBlock, FirstPlayer, Turns, CounterDecl, ValueDecl, BuildDecl,
     MoveDecl, PriorityDecl, EndDecl, MatchDecl, CombinationDecl, WheneverDecl, PhasesDecl, EffectDecl, Eliminated, Showdown, WildDecl, TurnStart,
-    TeamDecl, ExactPlays, ClassDecl, MeldDecl,
+    TeamDecl, ExactPlays, ClassDecl, MeldDecl, SidesDecl,
 ]
 
 

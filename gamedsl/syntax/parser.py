@@ -402,6 +402,10 @@ class _ToAst(Transformer):
         return ast.TeamDecl(self._pos(meta, children), str(names[0]),
                             tuple(ast.Name(self._tpos(n), str(n)) for n in names[1:]), name_pos=self._tpos(names[0]))
 
+    def sides_stmt(self, meta, children):
+        expr = next(c for c in children if not isinstance(c, Token))
+        return ast.SidesDecl(self._pos(meta, children), expr)
+
     def remove_stmt(self, meta, children):
         return ast.Remove(self._pos(meta, children), str(children[0]))
 
