@@ -84,7 +84,7 @@ LANDLORD = ["3S", "3H", "4S", "4H", "6S", "6H", "7S", "8S", "9S", "10S", "JS", "
 FARMER_B = ["5S", "5H", "5D", "5C", "6D", "8H", "9H", "10H", "JH", "QH"]  # a bomb of 5s
 
 
-@pytest.mark.parametrize("spec", ["greedy", "mcts:60"])
+@pytest.mark.parametrize("spec", ["greedy", "mcts:200"])
 def test_a_farmer_does_not_bomb_his_partner_s_winning_pair(spec):
     # P3 (a farmer, two cards left) played a pair of kings, the landlord P1 passed: P2 to move.
     state = position("P2", ["KH", "KD"], 1, P1=LANDLORD, P2=FARMER_B, P3=["7D", "7C"])

@@ -6,7 +6,8 @@ the console's `hint`) makes pointless moves within a turn:
   was then, while nothing was shown since (no card it had not seen): moving the 9 of diamonds
   from one house to another and back. Such a move is worth something only when what the first
   move freed was used in between (the place is not what it was: the card it uncovered went
-  elsewhere) or showed a card.
+  elsewhere) or a card was shown since — and even then not when it leaves both places as they
+  were at once (it undoes a move of the turn).
 
 Such moves are left out of the candidates unless every move is one of them.
 """
@@ -74,8 +75,12 @@ class TurnMemory:
         received = [z for z, (a, b) in enumerate(zip(old, new)) if Counter(b) - Counter(a)]
         if not received:
             return False
+        changed = [z for z, (a, b) in enumerate(zip(old, new)) if a != b]
         seen_now = _seen_cards(new)
         for zones, seen in self.order:
-            if all(zones[z] == new[z] for z in received) and not seen_now - seen:
-                return True  # the cards are back where they were, and nothing new was shown since
+            if all(zones[z] == new[z] for z in received):
+                if not seen_now - seen:
+                    return True  # the cards are back where they were, and nothing new was shown since
+                if all(zones[z] == new[z] for z in changed):
+                    return True  # both places as they were: the move undoes one of the turn
         return False
