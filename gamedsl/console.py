@@ -238,7 +238,7 @@ class Console:
         elif word == "save":
             self.save(rest)
         elif word == "hint":
-            adviser = ComputerSeat("mcts", f"{state.seed}/hint/{len(state.history)}")
+            adviser = self.adviser(state)
             move = adviser.choose(state)
             then = "".join(f", then {later}" for later in adviser.player.planned())
             self.say(f"Hint: {move}{then} (the Monte Carlo player's choice)")
@@ -353,8 +353,19 @@ class Console:
                 return
         self.say(f"Could not save to '{_shown(name)}': {problem}. The game goes on.")
 
+    def adviser(self, state: State) -> ComputerSeat:
+        """The Monte Carlo player that gives hints: one for the turn under way, so that it remembers
+        the positions of the turn (hints followed move by move never loop a card between two
+        places) and goes on with the plan it named."""
+        key = (state.deal_number, state.turn_number, state.current)
+        advice = getattr(self, "advice", None)
+        if advice is None or advice[0] != key:
+            self.advice = (key, ComputerSeat("mcts", f"{state.seed}/hint/{len(state.history)}"))
+        return self.advice[1]
+
     def undo(self, seat: int) -> bool:
         state = self.state
+        self.advice = None  # (positions taken back are not the turn's any more)
         if any(k == "human" for i, k in enumerate(self.seats) if i != seat):
             self.say("Undo is only for games against the computer.")
             return False

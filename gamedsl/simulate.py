@@ -47,6 +47,11 @@ class Report:
     teams: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
     team_wins: list[float] = field(default_factory=list)
     team_points: list[float] = field(default_factory=list)
+    # `sides: EXPR against the others`: the games that ended with a seat alone, and who won them
+    sides: bool = False
+    sided: int = 0
+    alone_wins: float = 0.0
+    others_wins: float = 0.0
 
     def lines(self) -> list[str]:
         how = "seats rotating" if self.rotate else "fixed seats"
@@ -60,10 +65,21 @@ class Report:
             rate, low, high = wilson(entry.wins, self.games)
             out.append(f"{label:<{width}} {entry.wins:>7g} {rate:>9.1%} ({low:.1%}–{high:.1%})"
                        f" {entry.points / max(1, self.games):>+11.2f}")
+        out += self._sides_lines()
         out.append(f"average length: {self.moves / max(1, self.games):.1f} moves, "
                    f"{self.deals / max(1, self.games):.1f} deals")
         out.append(self._time_line())
         return out
+
+    def _sides_lines(self) -> list[str]:
+        """With `sides:`: how often the player alone won, and the others (of the games that ended
+        with a seat alone)."""
+        if not self.sides:
+            return []
+        rate, low, high = wilson(self.alone_wins, self.sided)
+        other, olow, ohigh = wilson(self.others_wins, self.sided)
+        return [f"sides ({self.sided} games with a player alone): alone won {self.alone_wins:g} "
+                f"{rate:.1%} ({low:.1%}–{high:.1%}), the others {self.others_wins:g} {other:.1%} ({olow:.1%}–{ohigh:.1%})"]
 
     def _team_lines(self) -> list[str]:
         """A row per team, with its seats and who sat there (the first game's seats when rotating)."""
@@ -105,6 +121,7 @@ class GameResult:
     moves: list[int]
     seconds: list[float]
     deals: int
+    alone: int | None = None  # with `sides:`, the seat alone as the game ended
 
 
 def play_one(args: tuple[str, int | None, dict, tuple[str, ...], str, int]) -> GameResult:
@@ -132,7 +149,8 @@ def play_one(args: tuple[str, int | None, dict, tuple[str, ...], str, int]) -> G
         best = min(points) if state.game.compiled.lowest_wins else max(points)
         # Every player with the best score wins (partners win together); nobody when all tie.
         wins = [1.0 if p == best and max(points) > min(points) else 0.0 for p in points]
-    return GameResult(wins, points, moves, seconds, len(state.results))
+    alone = state.game.compiled.alone(state) if state.game.compiled.alone is not None else None
+    return GameResult(wins, points, moves, seconds, len(state.results), alone)
 
 
 MOVE_LIMIT = 200_000
@@ -159,6 +177,7 @@ def simulate(name: str, games: int, seats: Sequence[str], seed: str = "0", playe
     game = _game(name, players, tuple(sorted((options or {}).items())))
     report = Report(game.title, games, [Entry(kind) for kind in seats], rotate)
     report.teams = [(t.name, t.seats) for t in game.compiled.teams]
+    report.sides = game.compiled.alone is not None
     report.team_wins = [0.0] * len(report.teams)
     report.team_points = [0.0] * len(report.teams)
     jobs = [(name, players, options or {}, seating(seats, i, rotate), str(seed), i) for i in range(games)]
@@ -185,6 +204,10 @@ def _collect(report: Report, results, n: int, rotate: bool, progress: bool) -> N
         for t, (_, team_seats) in enumerate(report.teams):  # partners have the team's result
             report.team_wins[t] += result.wins[team_seats[0]]
             report.team_points[t] += result.points[team_seats[0]]
+        if result.alone is not None:
+            report.sided += 1
+            report.alone_wins += result.wins[result.alone]
+            report.others_wins += max(w for s, w in enumerate(result.wins) if s != result.alone)
         report.moves += sum(result.moves)
         report.deals += result.deals
         done = index + 1

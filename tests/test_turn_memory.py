@@ -123,3 +123,35 @@ def test_a_card_moved_back_after_another_move_is_pointless_unless_its_place_chan
                     assert memory.pointless(seen_position(two, seat), three, seat), (first, second, third)
                     found += 1
     assert found or seed == 11
+
+
+def test_hints_followed_move_by_move_do_not_loop():
+    """The console's `hint` remembers the turn: following it move by move does not take a card to
+    and fro (issue 19: it looped a card between two houses)."""
+    import io
+
+    from gamedsl.console import Console
+
+    state = next(s for s in (_after_random_moves(2, k) for k in range(24, 80)) if s.current == 0 and not s.is_over)
+    out = io.StringIO()
+    memory = TurnMemory()
+    followed = []
+    asked = [0]
+
+    def read(prompt: str) -> str:
+        if "quit anyway" in prompt:
+            return "yes"
+        asked[0] += 1
+        if asked[0] % 2:
+            return "hint" if len(followed) < 6 and state.current == 0 else "quit"
+        line = [t for t in out.getvalue().splitlines() if t.startswith("Hint: ")][-1]
+        text = line[len("Hint: "):].split(", then ")[0].split(" (the Monte Carlo")[0]
+        move = state.parse_move(text)
+        memory.remember(state, 0)
+        if _loops(memory, state, move):
+            assert all(_loops(memory, state, m) for m in state.legal_moves()), f"the hint {text} loops"
+        followed.append(text)
+        return text
+
+    Console(state, ["human", "greedy"], seed=1, read=read, out=out).run()
+    assert len(followed) >= 3
