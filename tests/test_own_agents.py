@@ -67,3 +67,15 @@ def test_the_command_line_takes_an_agent_and_reports_a_failing_one(capsys):
     assert "failed: KeyError" in err and "Traceback" not in err
     assert main(["simulate", "go_fish", "--games", "1", "--seats", "nomod:f,greedy,greedy"]) != 0
     assert "no module named 'nomod'" in capsys.readouterr().err
+
+
+def test_the_console_seats_an_agent():
+    import io
+
+    from gamedsl.console import Console
+
+    state = cached_game("go_fish").new_game(2)
+    out = io.StringIO()
+    Console(state, ["tests.agents.first_move:choose", "greedy", "greedy"], seed=1,
+            read=lambda prompt: "quit", out=out).run()
+    assert state.is_over and "Traceback" not in out.getvalue()

@@ -110,3 +110,13 @@ def test_without_sides_the_greedy_farmer_bombs_his_partner(tmp_path):
     doc = {"phase": "play", "turn": "P2", "zones": zones, "counters": {"landlord": 1, "bid": 1, "passes": 1}}
     state = game.load_position(yaml.safe_dump(doc))
     assert any(str(ComputerSeat("greedy", seed).choose(state)) == "5 5 5 5" for seed in range(3))
+
+
+def test_simulate_counts_the_sides():
+    from gamedsl.simulate import simulate
+
+    report = simulate("dou_dizhu", 4, ["greedy"] * 3, "1")
+    assert report.sides and report.sided == 4
+    assert report.alone_wins + report.others_wins == 4
+    assert any(line.startswith("sides (4 games with a player alone)") for line in report.lines())
+    assert not simulate("go_fish", 1, ["greedy"] * 3, "1").sides
