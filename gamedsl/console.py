@@ -290,8 +290,11 @@ class Console:
             return list(dict.fromkeys(before + o for o in offered if _begins(o, rest)))
         slash = "/" if word.startswith("/") else ""
         candidates = [] if slash else [str(m) for m in state.legal_moves()]
-        candidates += [slash + c for c in COMPLETED]
-        return list(dict.fromkeys(c for c in candidates if _begins(c, lead)))
+        found = [c for c in candidates if _begins(c, lead)]
+        if not found and command in moves_named and space:  # a move's cards in any order: 'pass qd jc a'
+            found = [c for c in candidates if _has_words(c, lead)]
+        found += [slash + c for c in COMPLETED if _begins(slash + c, lead)]
+        return list(dict.fromkeys(found))
 
     def handle(self, text: str, seat: int) -> bool | None:
         """One line typed: True when it made a move that ends this human's turn, False when
@@ -511,6 +514,11 @@ class Console:
                 lines += _columns([f"{i:>{width}}. {moves[i - 1]}" for i in picked], columns, 4)
             self.page(lines)
             return
+        packed = _columns([f"{i:>{width}}. {moves[i - 1]}" for i in numbers], columns - 1, 2)
+        if len(packed) <= max((room or 0) - 1, 1) and (len(groups) == 1 or len(numbers) <= 12):
+            for line in packed:  # a few moves, or moves of one kind: in columns
+                self.say(line)
+            return
         self.say_grouped(groups, moves, (room or 0) - 1, columns)
 
     def say_grouped(self, groups: list[tuple[str, list[int]]], moves: Any, room: int, columns: int) -> None:
@@ -609,6 +617,21 @@ def _begins(candidate: str, typed: str) -> bool:
     spaces: 'aaa' begins 'A A A 3')?"""
     low, typed_low = candidate.lower(), typed.lower()
     return low.startswith(typed_low) or (" " not in typed and low.replace(" ", "").startswith(typed_low))
+
+
+def _has_words(candidate: str, typed: str) -> bool:
+    """Are the words typed those of `candidate` in another order, the first (the move's name)
+    first and the last perhaps begun?"""
+    have = candidate.lower().split()
+    *whole, last = typed.lower().split()
+    if not whole or not have or have[0] != whole[0]:
+        return False
+    rest = have[1:]
+    for word in whole[1:]:
+        if word not in rest:
+            return False
+        rest.remove(word)
+    return typed.endswith(" ") and last in rest or any(w.startswith(last) for w in rest)
 
 
 def _columns(cells: list[str], width: int, indent: int) -> list[str]:
