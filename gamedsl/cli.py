@@ -156,8 +156,11 @@ def _console(args: argparse.Namespace, state: Any, seats: list[str], seed: Any) 
 
     console = Console(state, seats, seed=seed, colour=_colour(args), out=unescaped(sys.stdout))
     if not args.plain and terminal_available():
-        console.editor = LineEditor(console.completions)
         console.screen = lambda: tuple(shutil.get_terminal_size())
+        try:
+            console.editor = LineEditor(console.completions)
+        except ImportError:  # prompt_toolkit missing (a bare copy of the sources): plain lines
+            pass
     return console
 
 

@@ -524,7 +524,7 @@ class Console:
     def say_grouped(self, groups: list[tuple[str, list[int]]], moves: Any, room: int, columns: int) -> None:
         """A line or more for each kind of move, within `room` lines, and how to see the rest."""
         width = len(str(len(moves)))
-        heading = min(max(len(f"  {label} ({len(p)})") for label, p in groups) + 2, columns // 3)
+        heading = min(max(len(f"  {label} ({len(p)})") for label, p in groups) + 2, columns * 3 // 8)
         laid = []  # each kind: its lines, the first with its label
         for label, picked in groups:
             cells = _columns([f"{i:>{width}}. {moves[i - 1]}" for i in picked], columns - heading - 2, 0)
@@ -773,6 +773,7 @@ def render(state: State, seat: int, width: int | None = None) -> str:
     obs = state.observation(seat)
     c = state._c
     lines = header(state, obs, width)
+    screen = width is not None
     groups: dict[int | None, list[list[int]]] = {}  # owner -> families of zones, in file order
     for zone in c.zones.instances:
         if zone.spec.holds_decks and not state.zones[zone.id]:
@@ -791,6 +792,12 @@ def render(state: State, seat: int, width: int | None = None) -> str:
             mates = [state.players[s] for s in team.seats if s != owner]
             title += f", {team.name}" + (f" with {' and '.join(mates)}" if mates else "")
         lines.append(f"{title}:")
+        if screen and owner is not None and len(groups[owner]) == 1 and len(groups[owner][0]) == 1:
+            # on a screen a player with one zone takes one line: `P3:  hand  ## ## ##  (3 cards)`
+            zone = c.zones[groups[owner][0][0]]
+            label = zone.name if zone.spec.per_team else instance_name(zone.spec.name, zone.index)
+            lines[-1] += f"  {label}  {_zone_text(state, obs, zone.id, seat)}"
+            continue
         for family in groups[owner]:
             first = c.zones[family[0]]
             # a family of piles shares a line, each shown by its top, unless its turned cards stay
