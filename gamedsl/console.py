@@ -63,13 +63,13 @@ class Console:
     def __init__(self, state: State, seats: list[str], seed: int | str = 0,
                  read: Callable[[str], str] = input, out: TextIO = sys.stdout, colour: bool = False,
                  editor: Any = None, screen: Callable[[], tuple[int, int]] | None = None):
-        self.colour = colour
+        self.colour = colour  # suit symbols and red hearts and diamonds (a terminal that wants them)
         # On a terminal: `editor` reads lines with editing, history and completion (a
         # `line_input.LineEditor`), and `screen` gives its size (columns, rows): the table and
         # the moves are laid out to fit, long lists are paged and a hot-seat game clears the
         # screen between players. Without them (pipes, --plain): plain lines, everything listed.
         self.editor = editor
-        self.screen = screen  # suit symbols and red hearts and diamonds (a terminal that wants them)
+        self.screen = screen
         self.state = state
         self.seats = seats
         self.read = read
@@ -631,7 +631,7 @@ def _has_words(candidate: str, typed: str) -> bool:
         if word not in rest:
             return False
         rest.remove(word)
-    return typed.endswith(" ") and last in rest or any(w.startswith(last) for w in rest)
+    return last in rest if typed.endswith(" ") else any(w.startswith(last) for w in rest)
 
 
 def _columns(cells: list[str], width: int, indent: int) -> list[str]:

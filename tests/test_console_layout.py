@@ -103,3 +103,19 @@ def test_hot_seat_clears_the_screen_and_shows_the_hand_after_enter():
     p1_turn = said.index("=== P1's turn: only P1 should look ===")
     assert CLEAR_SCREEN in said[said.index("P2 (you):"):p1_turn]  # P2's cards cleared away first
     assert "P1 (you):" in said[p1_turn:] and "P2 (you):" not in said[p1_turn:]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_command_is_a_letter_and_text_read_as_a_move_stays_a_move(name):
+    """A rank or suit letter ('Q', 'K', 'S') is never a command: commands are whole words, and
+    any command word that the game's moves read as a move is played as the move."""
+    from gamedsl.console import COMMANDS
+
+    assert all(len(word) > 1 or not word.isalnum() for word in COMMANDS)
+    state = gamedsl.load_game(name).new_game(1)
+    console, out = screen_console(state, ["human"] * state.game.players)
+    console.last_human = state.current
+    for word in sorted(COMMANDS):
+        if console.reads_as_move(word):  # then `handle` tries it as a move, never runs the command
+            assert console.handle(word, state.current) in (True, None)
+            assert "Commands:" not in out.getvalue()

@@ -51,9 +51,8 @@ def prompt(child, after: str, name: str = "P1") -> str:
     without escapes. (The line typed is drawn again with its prompt when Enter is pressed: the
     prompt that follows what the console says is the next one.)"""
     child.expect_exact(after)
-    said = after
     child.expect_exact(f"{name}>")
-    return plain(said + child.before)
+    return plain(after + child.before)
 
 
 def finish(child) -> None:
