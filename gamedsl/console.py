@@ -43,7 +43,7 @@ Text that reads as a move is always a move; a command is its word alone, or with
 ('/show hand') in a game that has a move of that name.
 On a terminal: the arrow keys edit the line and recall earlier ones (Up, Down; Ctrl-R searches),
 Tab completes a move, a command, a zone after 'show' or a kind after 'moves'; Ctrl-C clears the
-line and Ctrl-D is 'quit'."""
+line (while a computer thinks: 'quit') and Ctrl-D is 'quit'."""
 
 COMMANDS = {"help", "?", "moves", "board", "show", "log", "explain", "undo", "save", "hint", "quit", "exit"}
 TAKE_AN_ARGUMENT = {"show", "explain", "save", "moves"}
@@ -102,7 +102,16 @@ class Console:
             state.require_moves()
             seat = state.current
             if seat in self.computers:
-                move = self.computers[seat].choose(state)
+                try:
+                    move = self.computers[seat].choose(state)
+                except KeyboardInterrupt:  # Ctrl-C while a computer thinks, on a terminal: leave?
+                    if self.editor is None:
+                        raise
+                    self.say(f"\n(Ctrl-C while {state.players[seat]} was thinking.)")
+                    if self.may_leave():
+                        self.say("Game left" + (" without saving" if self.unsaved else "") + ". Goodbye.")
+                        return 0
+                    continue  # it thinks again, from the same position
                 played = state.play(move)
                 self.keep_unseen(seat, played)
                 self.record(seat, f"{state.players[seat]} plays {played}")

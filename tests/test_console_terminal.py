@@ -261,3 +261,15 @@ def test_the_hot_seat_screen_shows_nobody_s_cards():
         golden("russian_bank_hot_seat_80x24.txt", screen)
     finally:
         term.close()
+
+
+def test_ctrl_c_while_a_computer_thinks_asks_before_leaving():
+    child = spawn("play", "russian_bank", "--seed", "3", "--seats", "human,mcts:30s")  # P2 begins: it thinks
+    child.expect_exact("Type 'help' for commands.")
+    time.sleep(1.5)
+    child.send(CTRL_C)
+    child.expect_exact("(Ctrl-C while P2 was thinking.)")
+    child.expect_exact("Game left. Goodbye.")  # nothing was played by a human: nothing to lose
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
