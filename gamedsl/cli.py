@@ -10,6 +10,7 @@ import argparse
 import os
 import re
 import sys
+from typing import Any
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -123,8 +124,6 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .console import Console
-
     if args.load:
         from .records import load
 
@@ -137,14 +136,32 @@ def cmd_play(args: argparse.Namespace) -> int:
         if seats is None:
             return EXIT_USAGE
         print(f"Resuming {state.game.title} after {len(state.history)} moves.")
-        return Console(state, seats, seed=state.seed, colour=_colour(args), out=unescaped(sys.stdout)).run()
+        return _console(args, state, seats, state.seed).run()
     game = _load(args)
     seats = _seat_specs(args.seats, game.players, ["human"] + ["computer"] * (game.players - 1))
     if seats is None:
         return EXIT_USAGE
     seed = args.seed if args.seed is not None else _fresh_seed()
     state = game.new_game(seed)
-    return Console(state, seats, seed=seed, colour=_colour(args), out=unescaped(sys.stdout)).run()
+    return _console(args, state, seats, seed).run()
+
+
+def _console(args: argparse.Namespace, state: Any, seats: list[str], seed: Any) -> Any:
+    """The console: on a terminal (and without --plain) with line editing, history and Tab
+    completion, laid out to the screen's size; else plain lines, as in a pipe."""
+    import shutil
+
+    from .console import Console
+    from .line_input import LineEditor, terminal_available
+
+    console = Console(state, seats, seed=seed, colour=_colour(args), out=unescaped(sys.stdout))
+    if not args.plain and terminal_available():
+        console.screen = lambda: tuple(shutil.get_terminal_size())
+        try:
+            console.editor = LineEditor(console.completions)
+        except ImportError:  # prompt_toolkit missing (a bare copy of the sources): plain lines
+            pass
+    return console
 
 
 def _fresh_seed() -> int:
@@ -304,6 +321,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--load", metavar="FILE", help="resume a game saved with the console's 'save FILE' (GAME: "
                       "its rules, when they are neither shipped nor beside the save)")
     play.add_argument("--no-color", action="store_true", help="plain cards (AH, 10D), no colours")
+    play.add_argument("--plain", action="store_true", help="plain lines on a terminal too: no line editing or "
+                      "completion, every move listed one a line, no paging, no clearing the screen")
     play.set_defaults(run=cmd_play)
 
     replay = sub.add_parser("replay", help="step through a saved game")

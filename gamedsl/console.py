@@ -28,7 +28,8 @@ Commands:
   NUMBER          play the move with that number in the list (#NUMBER when a card has that name)
   MOVE            play a move by its text, as the list shows it (your own zones can be
                   named without 'P1.'; 'pile 3' = 'pile3'; plays of cards by their ranks)
-  moves           list the legal moves again
+  moves           list the legal moves again (all of them, a page at a time)
+  moves KIND      the moves of one kind ('moves pair', 'moves bid'), as the list groups them
   board           show the table again
   show ZONE       every card of a zone that you may see, bottom to top ('show waste', 'show P2.side1')
   log             everything played so far this game
@@ -39,10 +40,15 @@ Commands:
   help            this text
   quit            leave the game (asks first when it is not saved; end of input leaves at once)
 Text that reads as a move is always a move; a command is its word alone, or with '/' before it
-('/show hand') in a game that has a move of that name."""
+('/show hand') in a game that has a move of that name.
+On a terminal: the arrow keys edit the line and recall earlier ones (Up, Down; Ctrl-R searches),
+Tab completes a move, a command, a zone after 'show' or a kind after 'moves'; Ctrl-C clears the
+line (while a computer thinks: 'quit') and Ctrl-D is 'quit'."""
 
 COMMANDS = {"help", "?", "moves", "board", "show", "log", "explain", "undo", "save", "hint", "quit", "exit"}
-TAKE_AN_ARGUMENT = {"show", "explain", "save"}
+TAKE_AN_ARGUMENT = {"show", "explain", "save", "moves"}
+COMPLETED = ["help", "moves", "board", "show", "log", "explain", "undo", "save", "hint", "quit"]  # offered by Tab
+CLEAR_SCREEN = "\033[H\033[2J\033[3J"  # home, clear the screen and its scrollback (nothing to scroll back to)
 _NUMBER = re.compile(r"[0-9]+")  # a move's number: ASCII digits only ('²' is a digit to Python)
 SHOWN_AT_MOST = 40  # characters of a line typed quoted back in a message
 
@@ -55,8 +61,15 @@ def _shown(text: str) -> str:
 
 class Console:
     def __init__(self, state: State, seats: list[str], seed: int | str = 0,
-                 read: Callable[[str], str] = input, out: TextIO = sys.stdout, colour: bool = False):
+                 read: Callable[[str], str] = input, out: TextIO = sys.stdout, colour: bool = False,
+                 editor: Any = None, screen: Callable[[], tuple[int, int]] | None = None):
         self.colour = colour  # suit symbols and red hearts and diamonds (a terminal that wants them)
+        # On a terminal: `editor` reads lines with editing, history and completion (a
+        # `line_input.LineEditor`), and `screen` gives its size (columns, rows): the table and
+        # the moves are laid out to fit, long lists are paged and a hot-seat game clears the
+        # screen between players. Without them (pipes, --plain): plain lines, everything listed.
+        self.editor = editor
+        self.screen = screen
         self.state = state
         self.seats = seats
         self.read = read
@@ -89,7 +102,16 @@ class Console:
             state.require_moves()
             seat = state.current
             if seat in self.computers:
-                move = self.computers[seat].choose(state)
+                try:
+                    move = self.computers[seat].choose(state)
+                except KeyboardInterrupt:  # Ctrl-C while a computer thinks, on a terminal: leave?
+                    if self.editor is None:
+                        raise
+                    self.say(f"\n(Ctrl-C while {state.players[seat]} was thinking.)")
+                    if self.may_leave():
+                        self.say("Game left" + (" without saving" if self.unsaved else "") + ". Goodbye.")
+                        return 0
+                    continue  # it thinks again, from the same position
                 played = state.play(move)
                 self.keep_unseen(seat, played)
                 self.record(seat, f"{state.players[seat]} plays {played}")
@@ -157,17 +179,19 @@ class Console:
     def human_turn(self, seat: int) -> bool:
         """Ask the human at `seat` for one move; False when they leave."""
         state = self.state
-        if self.last_human != seat and sum(k == "human" for k in self.seats) > 1:
-            self.say(f"\n=== {state.players[seat]}'s turn: only {state.players[seat]} should look ===")
+        if self.last_human != seat and self.hot_seat():
+            if not self.hand_over(seat):
+                return False
         self.last_human = seat
         if not self.asked or self.asked[-1][:2] != (len(state.history), seat):
             self.asked.append((len(state.history), seat, len(self.log)))
         self.show_log(seat)
-        self.say(render(state, seat))
-        self.show_moves()
+        self.show_table(seat)
         while True:
-            line = self.ask(f"{state.players[seat]}> ")
+            line = self.ask(f"{state.players[seat]}> ", completing=True)
             if line is None:
+                if self.editor is not None and not self.may_leave():  # Ctrl-D on a terminal: 'quit'
+                    continue
                 return False
             text = line.strip()
             if not text:
@@ -176,15 +200,110 @@ class Console:
             if outcome is not None:
                 return outcome
 
-    def ask(self, prompt: str) -> str | None:
-        """A line typed, or None when the input has ended (or Ctrl-C): nothing more can be read."""
+    def ask(self, prompt: str, completing: bool = False) -> str | None:
+        """A line typed, or None when the input has ended (Ctrl-D; Ctrl-C too, in a pipe): nothing
+        more can be read. On a terminal Ctrl-C only clears the line. `completing`: the player's
+        own history, and Tab completes moves and commands."""
         while True:
             try:
+                if self.editor is not None:
+                    return self.editor.read(prompt, self.last_human, completing)
                 return self.read(prompt)
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:
                 return None
+            except KeyboardInterrupt:
+                if self.editor is None:
+                    return None
+                self.say("(Ctrl-C clears the line: type 'quit' or press Ctrl-D to leave.)")
             except UnicodeDecodeError:
                 self.say("That line is not text this console can read (UTF-8): type it again.")
+
+    # ---- the screen: hot-seat, the table and the moves fitted to it -------------------------------
+    def hot_seat(self) -> bool:
+        return sum(k == "human" for k in self.seats) > 1
+
+    def clear(self) -> None:
+        self.out.write(CLEAR_SCREEN)
+        self.out.flush()
+
+    def hand_over(self, seat: int) -> bool:
+        """Between two people at one keyboard: on a terminal the screen is cleared, and the next
+        player's cards are shown only once they have pressed Enter. False when they leave."""
+        name = self.state.players[seat]
+        if self.screen is None:
+            self.say(f"\n=== {name}'s turn: only {name} should look ===")
+            return True
+        self.clear()
+        self.say(f"=== {name}'s turn: only {name} should look ===")
+        while self.ask(f"{name}, take the keyboard and press Enter: ") is None:
+            if self.may_leave():
+                return False
+        self.clear()
+        return True
+
+    def size(self) -> tuple[int, int]:
+        """The screen's columns and rows (at least 40 × 10)."""
+        columns, rows = self.screen() if self.screen is not None else (80, 24)
+        return max(columns, 40), max(rows, 10)
+
+    def show_table(self, seat: int) -> None:
+        """The table, then the moves: on a screen, as many moves as leave the table's header in
+        sight above them (grouped by kind when they are many)."""
+        if self.screen is None:
+            self.say(render(self.state, seat))
+            self.show_moves()
+            return
+        columns, rows = self.size()
+        table = render(self.state, seat, width=columns)
+        self.say(table)
+        self.show_moves(room=rows - _rows(table, columns) - 1)  # the prompt below them
+
+    def page(self, lines: list[str]) -> None:
+        """Lines said a screen at a time: Enter for the next page, q to stop."""
+        if self.screen is None:
+            for line in lines:
+                self.say(line)
+            return
+        columns, rows = self.size()
+        shown = 0
+        for index, line in enumerate(lines):
+            if shown + _rows(line, columns) > rows - 1:
+                answer = self.ask(f"-- {len(lines) - index} more lines: Enter for the next page, q to stop -- ")
+                if answer is None or answer.strip().lower().startswith("q"):
+                    return
+                shown = 0
+            self.say(line)
+            shown += _rows(line, columns)
+
+    def completions(self, typed: str) -> list[str]:
+        """The whole lines Tab may make of `typed`: legal moves and commands, zone names after
+        'show', kinds after 'moves', moves after 'explain'; letters in either case, and cards
+        with or without their spaces ('aaa' finds 'A A A 3')."""
+        state = self.state
+        lead = typed.lstrip()
+        word, space, rest = lead.partition(" ")
+        command = word.removeprefix("/").lower()
+        moves_named = {name.lower() for name in state.game.codec.action_names}
+        offered: list[str] | None = None
+        if space and (word.startswith("/") or command not in moves_named):
+            if command == "show":
+                names = state.game.compiled.zones.names
+                mine = f"{state.players[self.last_human]}." if self.last_human is not None else None
+                offered = [n[len(mine):] for n in names if mine and n.startswith(mine)] + list(names)
+            elif command == "moves":
+                offered = [label for label, _ in move_groups(state)]
+            elif command == "explain":
+                offered = [str(m) for m in state.legal_moves()]
+        if offered is not None:
+            before = typed[:len(typed) - len(rest)]
+            return list(dict.fromkeys(before + o for o in offered if _begins(o, rest)))
+        slash = "/" if word.startswith("/") else ""
+        candidates = [] if slash else [str(m) for m in state.legal_moves()]
+        found = [c for c in candidates if _begins(c, lead)]
+        if not found and command in moves_named and space:  # a move's cards in any order: 'pass qd jc a'
+            found = [c for c in candidates if _has_words(c, lead)]
+        found += [slash + c for c in COMPLETED if _begins(slash + c, lead)]
+        return list(dict.fromkeys(found))
 
     def handle(self, text: str, seat: int) -> bool | None:
         """One line typed: True when it made a move that ends this human's turn, False when
@@ -225,9 +344,9 @@ class Console:
         if word in ("help", "?"):
             self.say(HELP)
         elif word == "moves":
-            self.show_moves()
+            self.show_moves(everything=True, kind=rest)
         elif word == "board":
-            self.say(render(state, seat))
+            self.say(render(state, seat, width=self.size()[0] if self.screen else None))
         elif word == "show":
             self.say(self.show_zone(rest, seat))
         elif word == "log":
@@ -243,8 +362,7 @@ class Console:
             then = "".join(f", then {later}" for later in adviser.player.planned())
             self.say(f"Hint: {move}{then} (the Monte Carlo player's choice)")
         elif word == "undo" and self.undo(seat):
-            self.say(render(state, seat))
-            self.show_moves()
+            self.show_table(seat)
             if state.current != seat:
                 return True
         return None
@@ -388,11 +506,72 @@ class Console:
         self.say(f"Took back {taken_back} move{'s' if taken_back != 1 else ''}.")
         return True
 
-    def show_moves(self) -> None:
-        moves = self.state.legal_moves()
+    def show_moves(self, room: int | None = None, everything: bool = False, kind: str = "") -> None:
+        """The legal moves, numbered. In plain mode one a line, all of them. On a screen they
+        fill at most `room` lines: one a line when they fit, else a line for each kind of move
+        (its count and its first moves); `everything` pages them all, `kind` the moves of one kind."""
+        state = self.state
+        moves = state.legal_moves()
         width = len(str(len(moves)))
-        for i, move in enumerate(moves, 1):
-            self.say(f"  {i:>{width}}. {move}")
+        groups = move_groups(state)
+        if kind:
+            chosen = _kinds_named(groups, kind)
+            if not chosen:
+                self.say(f"No moves of a kind '{_shown(kind)}' now; the kinds: "
+                         + ", ".join(label for label, _ in groups) + ".")
+                return
+            groups = chosen
+        numbers = [n for _, picked in groups for n in picked]
+        columns, rows = self.size()
+        # (with a line left, below the list, for an answer: 'Stop! ...')
+        if self.screen is None or len(numbers) <= (rows - 1 if everything else (room or 0) - 1):
+            self.page([f"  {i:>{width}}. {moves[i - 1]}" for i in numbers])
+            return
+        if everything:  # each kind, then its moves in columns, paged
+            lines = []
+            for label, picked in groups:
+                lines.append(f"  {label} ({len(picked)}):")
+                lines += _columns([f"{i:>{width}}. {moves[i - 1]}" for i in picked], columns, 4)
+            self.page(lines)
+            return
+        packed = _columns([f"{i:>{width}}. {moves[i - 1]}" for i in numbers], columns - 1, 2)
+        if len(packed) <= max((room or 0) - 1, 1) and (len(groups) == 1 or len(numbers) <= 12):
+            for line in packed:  # a few moves, or moves of one kind: in columns
+                self.say(line)
+            return
+        self.say_grouped(groups, moves, (room or 0) - 1, columns)
+
+    def say_grouped(self, groups: list[tuple[str, list[int]]], moves: Any, room: int, columns: int) -> None:
+        """A line or more for each kind of move, within `room` lines, and how to see the rest."""
+        width = len(str(len(moves)))
+        heading = min(max(len(f"  {label} ({len(p)})") for label, p in groups) + 2, columns * 3 // 8)
+        laid = []  # each kind: its lines, the first with its label
+        for label, picked in groups:
+            cells = _columns([f"{i:>{width}}. {moves[i - 1]}" for i in picked], columns - heading - 2, 0)
+            title = f"  {label} ({len(picked)})"
+            first = f"{title:<{heading}}{cells[0]}" if len(title) < heading else f"{title} {cells[0]}"
+            laid.append([first] + [" " * heading + line for line in cells[1:]])
+        kept = min(len(laid), room - 1)  # a line stays for how to see the rest
+        if kept <= 0:  # a tall table: the kinds and their counts, on one line
+            counts = ", ".join(f"{label} ({len(picked)})" for label, picked in groups)
+            self.say(_cut(f"{len(moves)} moves ('moves' lists them): {counts}.", columns))
+            return
+        given = [1] * kept
+        spare = room - 1 - kept
+        for k in range(kept):  # the first kinds get more of their lines while there is room
+            more = min(len(laid[k]) - 1, spare)
+            given[k] += more
+            spare -= more
+        for k in range(kept):
+            lines = laid[k][:given[k]]
+            if given[k] < len(laid[k]):
+                lines[-1] = lines[-1][:columns - 2].rstrip() + " …"
+            for line in lines:
+                self.say(_cut(line, columns))
+        rest = [label for label, _ in groups[kept:]]
+        more = f"; also {', '.join(rest)}" if rest else ""
+        self.say(_cut(f"{len(moves)} moves ('moves': all of them, 'moves KIND': one kind, Tab completes){more}.",
+                      columns))
 
     def report_deals(self, shown_to: int | None = None) -> None:
         """Log each deal that ended; the human whose move ended it sees the report at once."""
@@ -405,6 +584,8 @@ class Console:
             if shown_to is not None and not self.watching:
                 self.say(text)
                 self.read_up_to[shown_to] = len(self.log)
+                if self.screen is not None and self.hot_seat() and not state.is_over:
+                    self.ask("Press Enter to go on: ")  # before the screen is cleared for the next player
 
     def final_text(self) -> str:
         state = self.state
@@ -420,6 +601,76 @@ class Console:
             return f"Game over. {state.players[0]} {'wins' if state.outcome == 'won' else 'loses'}. Final score: {total}."
         return (f"Game over. {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}. "
                 f"Final scores: {total}{lowest}.")
+
+
+def move_groups(state: State) -> list[tuple[str, list[int]]]:
+    """The legal moves by kind, in the order of their first move: (the kind's label, the numbers
+    of its moves in the list, from 1). A play of a combination is of its combination's kind (by
+    its description in the file: 'trio with a single'), any other move of its move's name."""
+    actions = state.game.compiled.actions
+    rules = state.game.rules
+    groups: dict[str, list[int]] = {}
+    for number, internal in enumerate(state._legal_internal(), 1):
+        action = actions[internal[0]]
+        label = action.name
+        if action.combination is not None:
+            name = action.combination.kinds.kinds[internal[1]].name
+            info = rules.get(name)
+            label = (info.description if info is not None and info.description else name)
+        groups.setdefault(label, []).append(number)
+    return list(groups.items())
+
+
+def _kinds_named(groups: list[tuple[str, list[int]]], wanted: str) -> list[tuple[str, list[int]]]:
+    """The groups `moves KIND` asks for: the one of that label (case, spaces and '_' aside), else
+    those whose label begins so ('moves air': every airplane)."""
+    def key(text: str) -> str:
+        return " ".join(text.lower().replace("_", " ").replace("-", " ").split())
+
+    want = key(wanted)
+    exact = [g for g in groups if key(g[0]) == want]
+    return exact or [g for g in groups if key(g[0]).startswith(want)]
+
+
+def _begins(candidate: str, typed: str) -> bool:
+    """Does `candidate` continue `typed`, letters in either case (and cards typed without their
+    spaces: 'aaa' begins 'A A A 3')?"""
+    low, typed_low = candidate.lower(), typed.lower()
+    return low.startswith(typed_low) or (" " not in typed and low.replace(" ", "").startswith(typed_low))
+
+
+def _has_words(candidate: str, typed: str) -> bool:
+    """Are the words typed those of `candidate` in another order, the first (the move's name)
+    first and the last perhaps begun?"""
+    have = candidate.lower().split()
+    *whole, last = typed.lower().split()
+    if not whole or not have or have[0] != whole[0]:
+        return False
+    rest = have[1:]
+    for word in whole[1:]:
+        if word not in rest:
+            return False
+        rest.remove(word)
+    return last in rest if typed.endswith(" ") else any(w.startswith(last) for w in rest)
+
+
+def _columns(cells: list[str], width: int, indent: int) -> list[str]:
+    """Cells in columns of one width across `width` characters, each line indented."""
+    if not cells:
+        return [""]
+    cell = max(len(c) for c in cells) + 2
+    across = max(1, (width - indent) // cell)
+    return [" " * indent + "".join(f"{c:<{cell}}" for c in cells[i:i + across]).rstrip()
+            for i in range(0, len(cells), across)]
+
+
+def _rows(text: str, columns: int) -> int:
+    """The lines `text` takes on a screen `columns` wide (a long line wraps)."""
+    return sum(max(1, -(-len(line) // columns)) for line in text.split("\n"))
+
+
+def _cut(line: str, columns: int) -> str:
+    return line if len(line) < columns else line[:columns - 2] + "…"
 
 
 def _unsafe_save_name(name: str) -> str | None:
@@ -503,18 +754,46 @@ def _in_order(c, zone_id: int, shown: list[str]) -> list[str]:
     return sorted(shown, key=lambda t: order[cards.parse_card(t) or 0] if t != "??" else 999)
 
 
-def render(state: State, seat: int) -> str:
-    """The table as `seat` sees it, laid out by zones: the shared ones, then each player's. A row
-    or a hand is fanned; a pile shows its top card and size; a family of numbered piles (eight
-    foundations, say) shares one line; cards `seat` may not see are backs."""
-    obs = state.observation(seat)
+def header_items(state: State, obs: dict) -> list[str]:
+    """What the header says, in order: the game, the deal, the phase, whose turn, the scores.
+    (Anything else the header should carry is added here.)"""
     c = state._c
-    phase = f" · {obs['phase']}" if len(c.phases) > 1 else ""
     scores = obs["scores"]
     if c.teams:  # partners share a score: shown once, by team
         scores = {t.name: scores[f"P{t.seats[0] + 1}"] for t in c.teams}
-    lines = [f"--- {obs['game']} · deal {obs['deal']}{phase} · {obs['to_move']} to move · "
-             + " · ".join(f"{p} {s:g}" for p, s in scores.items()) + " ---"]
+    items = [obs["game"], f"deal {obs['deal']}"]
+    if len(c.phases) > 1:
+        items.append(obs["phase"])
+    items.append(f"{obs['to_move']} to move")
+    items += [f"{p} {s:g}" for p, s in scores.items()]
+    return items
+
+
+def header(state: State, obs: dict, width: int | None = None) -> list[str]:
+    """The table's first line, `--- Dou Dizhu · deal 1 · play · P1 to move · P1 0 · … ---`;
+    on a screen `width` wide, as many lines as it takes, broken between items."""
+    items = header_items(state, obs)
+    text = "--- " + " · ".join(items) + " ---"
+    if width is None or len(text) < width:
+        return [text]
+    lines, line = [], "---"
+    for item in items:
+        if len(line) + 3 + len(item) + 4 >= width and line.strip(" -"):
+            lines.append(line + " ·")
+            line = "   "
+        line += (" · " if line.strip(" -") else " ") + item
+    return lines + [line + " ---"]
+
+
+def render(state: State, seat: int, width: int | None = None) -> str:
+    """The table as `seat` sees it, laid out by zones: the shared ones, then each player's. A row
+    or a hand is fanned; a pile shows its top card and size; a family of numbered piles (eight
+    foundations, say) shares one line; cards `seat` may not see are backs. `width`: the screen's,
+    which the header fits."""
+    obs = state.observation(seat)
+    c = state._c
+    lines = header(state, obs, width)
+    screen = width is not None
     groups: dict[int | None, list[list[int]]] = {}  # owner -> families of zones, in file order
     for zone in c.zones.instances:
         if zone.spec.holds_decks and not state.zones[zone.id]:
@@ -533,6 +812,12 @@ def render(state: State, seat: int) -> str:
             mates = [state.players[s] for s in team.seats if s != owner]
             title += f", {team.name}" + (f" with {' and '.join(mates)}" if mates else "")
         lines.append(f"{title}:")
+        if screen and owner is not None and len(groups[owner]) == 1 and len(groups[owner][0]) == 1:
+            # on a screen a player with one zone takes one line: `P3:  hand  ## ## ##  (3 cards)`
+            zone = c.zones[groups[owner][0][0]]
+            label = zone.name if zone.spec.per_team else instance_name(zone.spec.name, zone.index)
+            lines[-1] += f"  {label}  {_zone_text(state, obs, zone.id, seat)}"
+            continue
         for family in groups[owner]:
             first = c.zones[family[0]]
             # a family of piles shares a line, each shown by its top, unless its turned cards stay

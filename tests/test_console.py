@@ -329,12 +329,13 @@ def test_a_move_named_like_a_command_is_played_and_the_command_needs_a_slash(tmp
                     "        add 1 to own logged\n        end turn\n\n"
                     'end logged "someone logged twice":\n    when some player: own logged = 2\n    winner scores 1\n\n'
                     "match: one deal\n")
-    run = gamedsl("play", str(path), "--seed", "1", "--seats", "human,random", stdin="log\n/log\n/moves now\nlog\n")
+    run = gamedsl("play", str(path), "--seed", "1", "--seats", "human,random", stdin="log\n/log\n/board now\n/moves now\nlog\n")
     out = run.stdout
     assert run.returncode == 0 and "Game over. P1 wins." in out, run.stderr
     assert "P1> P1 plays log\n" in out  # 'log' is the move ...
     assert "P1>   P1 plays log\n  P2 plays log\n" in out  # ... and '/log' the command
-    assert "'moves' takes nothing after it" in out
+    assert "'board' takes nothing after it" in out
+    assert "No moves of a kind 'now' now; the kinds: log." in out  # 'moves KIND': the moves of one kind
 
 
 def test_bad_input_gets_a_message_and_the_game_goes_on(tmp_path):
