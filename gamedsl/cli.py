@@ -337,7 +337,8 @@ def build_parser() -> argparse.ArgumentParser:
     game_options(sim)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seats", help="comma-separated players: random, greedy, mcts, mcts:400 (simulations per "
-                     "move), mcts:2s (seconds per move) (default: greedy,random,...)")
+                     "move), mcts:2s (seconds per move), mcts:400+read (weighs its worlds by the others' moves) "
+                     "(default: greedy,random,...)")
     sim.add_argument("--rotate", action="store_true", help="players change seats from game to game (fairer)")
     sim.add_argument("--workers", type=int, default=1, help="processes to play the games in (default 1)")
     sim.set_defaults(run=cmd_simulate)

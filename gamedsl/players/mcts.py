@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from ..engine import Move, State
 from .greedy import Judge, TurnMemory, judge_of, outcome_of, points_of, seen_position, standing_of
 from .sides import sides_in
+from .reading import Reader
 from .worlds import hidden_places, sample_world
 
 EXPLORATION = 1.2
@@ -84,8 +85,10 @@ class MctsPlayer:
     name = "mcts"
 
     def __init__(self, seed: int | str = 0, iterations: int = 120, depth: int = 60,
-                 seconds: float | None = None, guide: int = 3, branches: int = 2, plan_length: int = 30):
+                 seconds: float | None = None, guide: int = 3, branches: int = 2, plan_length: int = 30,
+                 read: bool = False):
         self.rng = random.Random(seed)
+        self.read = read  # weight the worlds by the others' moves of the deal (reading.py)
         self.guide = guide  # moves drawn at each step of a simulation; the best for its mover is played
         self.memory = TurnMemory()  # positions it has been in this turn
         self.iterations = iterations
@@ -114,6 +117,7 @@ class MctsPlayer:
         visits = [0] * len(plans)
         totals = [0.0] * len(plans)
         deadline = time.monotonic() + self.seconds if self.seconds is not None else None
+        reader = Reader(state, seat, self.rng) if self.read else None
         n = 0
         while True:
             n += 1
@@ -128,7 +132,7 @@ class MctsPlayer:
                 log_n = math.log(n)
                 pick = max(range(len(plans)), key=lambda i: totals[i] / visits[i]
                            + EXPLORATION * math.sqrt(log_n / visits[i]) + BIAS * prior[i] / (visits[i] + 1))
-            world = sample_world(state, seat, self.rng)
+            world = reader.world(self.rng) if reader else sample_world(state, seat, self.rng)
             visits[pick] += 1
             totals[pick] += self._simulate(world, plans[pick], seat, judge, stand, start)
         best = max(range(len(plans)), key=lambda i: (totals[i] / visits[i] + BIAS * prior[i] / (visits[i] + 1), -i))

@@ -12,7 +12,7 @@ from .greedy import GreedyPlayer
 from .mcts import MctsPlayer
 from .random_player import RandomPlayer
 from .agents import AgentPlayer, is_agent_spec, load_agent
-from .worlds import seat_view
+from .worlds import reading_view, seat_view
 
 
 class Player(Protocol):
@@ -24,8 +24,10 @@ class Player(Protocol):
 PLAYERS: dict[str, type] = {"random": RandomPlayer, "greedy": GreedyPlayer, "computer": GreedyPlayer,
                             "mcts": MctsPlayer}
 SPEC_HELP = ("random, greedy (alias computer) or mcts; mcts takes a budget: mcts:400 (simulations "
-             "per move) or mcts:2s (seconds per move; not reproducible); or your own agent, "
+             "per move) or mcts:2s (seconds per move; not reproducible), and `read` to weigh its worlds "
+             "by the others' moves: mcts:400+read or mcts:read; or your own agent, "
              "module:function or path/to/agent.py:function (a function of a world and its legal moves)")
+READ = "read"
 
 
 MAX_SIMULATIONS = 1_000_000  # per move
@@ -52,12 +54,20 @@ def check_spec(spec: str) -> str:
         near = get_close_matches(kind, [*PLAYERS, "human"], n=1)
         hint = f" — did you mean '{near[0]}'?" if near else ""
         raise PlayerSpecError(f"unknown player '{spec}'{hint} (players: {SPEC_HELP})")
+    budget, comma, read = budget.partition("+")
+    budget, read = budget.strip(), read.strip()
+    if budget == READ and not comma:
+        budget, read, comma = "", READ, "+"
+    if comma and (kind != "mcts" or read != READ):
+        raise PlayerSpecError(f"'{spec}': the only word after the budget is `read`, for mcts (mcts:400+read)")
     if budget:
         if kind != "mcts":
             raise PlayerSpecError(f"'{spec}': only mcts takes a budget (mcts:400 or mcts:2s)")
         if not _budget_fits(budget):
             raise PlayerSpecError(f"'{spec}': a budget is a number of simulations from 1 to {MAX_SIMULATIONS} "
                                   f"(mcts:400) or of seconds, more than 0 and at most {MAX_SECONDS} (mcts:2s)")
+    if comma:
+        return f"{kind}:{budget}+{READ}" if budget else f"{kind}:{READ}"
     return f"{kind}:{budget}" if budget else kind
 
 
@@ -75,6 +85,15 @@ def make_player(spec: str, seed: int | str = 0) -> Player:
     kind, _, budget = spec.partition(":")
     if kind not in PLAYERS:
         return AgentPlayer(spec, seed)
+    budget, _, read = budget.partition("+")
+    if budget == READ:
+        budget, read = "", READ
+    if read:
+        if not budget:
+            return MctsPlayer(seed, read=True)
+        if budget.endswith("s"):
+            return MctsPlayer(seed, seconds=float(budget[:-1]), read=True)
+        return MctsPlayer(seed, iterations=int(budget), read=True)
     if not budget:
         return PLAYERS[kind](seed)
     if budget.endswith("s"):
@@ -92,7 +111,10 @@ class ComputerSeat:
         self.views = random.Random(f"{seed}/views")
 
     def choose(self, state: State) -> Move:
-        view = seat_view(state, state.current, self.views)
+        if getattr(self.player, "read", False):
+            view = reading_view(state, state.current, self.views)
+        else:
+            view = seat_view(state, state.current, self.views)
         move = self.player.choose(view)
         legal = state.legal_moves()
         if move not in legal:
