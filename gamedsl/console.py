@@ -17,6 +17,8 @@ from .compiler.zones import instance_name
 from .engine import State
 from .engine.moves import Move
 from .engine.state import DealResult
+from .engine.shown import shown_items
+from .engine.shown import text as item_text
 from .engine.views import visible_cards
 from .errors import AmbiguousMoveError, IllegalMoveError, MoveError
 from .model.card_types import value_from_text, value_shown
@@ -460,18 +462,22 @@ def deal_report(state: State, result: DealResult) -> list[str]:
             shown = _in_order(c, zone_id, [cards.CARD_TEXT[x] for x in result.zones[zone_id]])
             value = view.value(value_name, seat)
             lines.append(f"  {player}: {' '.join(shown) or '—'}  = {value:g}")
-    changes = []
+    changes = []  # what the deal changed of the counters kept from deal to deal that players are shown
+    labels = {item.name: item for item in shown_items(state) if item.kind == "counter"}
     for label, keep, before, after in zip(c.counters.labels, c.counters.whole_match,
                                           result.counters_before, result.counters_after):
-        if keep and before != after:
-            owner, _, name = label.rpartition(".")
-            if name in c.exprs.seat_counters:
-                continue
-            kind = c.counters.holds[c.counters.labels.index(label)]
-            if kind != "number":
-                changes.append(f"{owner + ' ' if owner else ''}{name} {value_shown(kind, before)} → {value_shown(kind, after)}")
-                continue
-            changes.append(f"{owner + ' ' if owner else ''}{name} {before:g} → {after:g}")
+        owner, _, name = label.rpartition(".")
+        item = labels.get(name)
+        if not keep or before == after or item is None:
+            continue
+        if item.holds in ("suit", "rank", "card"):
+            was, now = value_shown(item.holds, before), value_shown(item.holds, after)
+        elif item.holds == "seat":
+            was, now = (state.players[int(v) - 1] if v == int(v) and 1 <= v <= len(state.players) else "—"
+                        for v in (before, after))
+        else:
+            was, now = f"{before:g}", f"{after:g}"
+        changes.append(f"{owner + ' ' if owner else ''}{item.label} {was} → {now}")
     if changes:
         lines.append("  " + "; ".join(changes))
     if any(result.scores) and c.teams:  # a team's points, once (each of its players has them)
@@ -502,8 +508,10 @@ def render(state: State, seat: int) -> str:
     scores = obs["scores"]
     if c.teams:  # partners share a score: shown once, by team
         scores = {t.name: scores[f"P{t.seats[0] + 1}"] for t in c.teams}
+    shown = shown_items(state)  # the counters and values the file shows players, by their labels
+    header = "".join(f" · {item_text(state, item)}" for item in shown if item.header)
     lines = [f"--- {obs['game']} · deal {obs['deal']}{phase} · {obs['to_move']} to move · "
-             + " · ".join(f"{p} {s:g}" for p, s in scores.items()) + " ---"]
+             + " · ".join(f"{p} {s:g}" for p, s in scores.items()) + header + " ---"]
     groups: dict[int | None, list[list[int]]] = {}  # owner -> families of zones, in file order
     for zone in c.zones.instances:
         if zone.spec.holds_decks and not state.zones[zone.id]:
@@ -515,6 +523,9 @@ def render(state: State, seat: int) -> str:
             families.append([zone.id])
     width = max((len(z.name if z.spec.per_team else instance_name(z.spec.name, z.index)) for z in c.zones.instances),
                 default=8) + 2
+    if any(item.owner == "player" for item in shown):
+        for player in range(len(state.players)):
+            groups.setdefault(player, [])
     for owner in sorted(groups, key=lambda o: -1 if o is None else o):
         title = "Table" if owner is None else f"{state.players[owner]}" + (" (you)" if owner == seat else "")
         if owner is not None and c.teams:  # `P1 (you), north_south with P3`
@@ -537,19 +548,16 @@ def render(state: State, seat: int) -> str:
                 zone = c.zones[zone_id]
                 label = zone.name if zone.spec.per_team else instance_name(zone.spec.name, zone.index)
                 lines.append(f"  {label:<{width}}{_zone_text(state, obs, zone_id, seat)}")
-    counters = obs["counters"]
-    if counters:
-        seats = c.exprs.seat_counters  # counters that hold a seat are shown as the player
-        holds = dict(zip(c.counters.labels, c.counters.holds))
-
-        def shown(name: str, value: Any) -> str:
-            if holds.get(name, "number") != "number":  # a suit, rank or card: `trumps ♥`, `base 7`
-                return f"{name} {value_shown(holds[name], value_from_text(holds[name], value))}"
-            if name in seats:
-                return f"{name} {state.players[int(value) - 1]}" if 1 <= value <= len(state.players) else f"{name} —"
-            return f"{name} {value:g}"
-
-        lines.append("Counters: " + ", ".join(shown(k, v) for k, v in counters.items()))
+        if owner is not None:  # what the file shows of each player, after their zones; a value of theirs to them alone
+            mine = [item_text(state, item, owner) for item in shown if item.owner == "player"
+                    and (item.kind == "counter" or owner == seat)]
+            if mine:
+                lines.append("  " + ", ".join(mine))
+    table = [item_text(state, item) for item in shown if item.owner == "shared" and not item.header]
+    table += [f"{item.label} " + ", ".join(f"{t.name} {item_text(state, item, i).removeprefix(item.label + ' ')}"
+                                          for i, t in enumerate(c.teams)) for item in shown if item.owner == "team"]
+    if table:
+        lines.append("Counters: " + ", ".join(table))
     return "\n".join(lines)
 
 

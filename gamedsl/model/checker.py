@@ -220,8 +220,13 @@ class Checker(CardChecks):
                 elif stmt.per_team and stmt.holds != "number":
                     self.error(stmt.holds_pos or stmt.pos, f"counter '{stmt.name}': a counter of each team holds a "
                                "number", f"write 'counter {stmt.name}: shared, holds a {stmt.holds}' or drop 'holds'")
+                if stmt.display is not None and stmt.display.header and (stmt.per_player or stmt.per_team):
+                    owner = "player" if stmt.per_player else "team"
+                    self.error(stmt.display.pos, f"counter '{stmt.name}' is one of each {owner}: the header shows "
+                               "what the whole table shares", f"write 'shown' (each {owner}'s is shown with it)"
+                               + (f", or make it 'shared'" if stmt.per_player else ""))
                 counters[stmt.name] = CounterSpec(stmt.name, stmt.per_player, start, stmt.pos, stmt.whole_match,
-                                                  stmt.holds, stmt.per_team)
+                                                  stmt.holds, stmt.per_team, stmt.display)
             elif isinstance(stmt, ast.ValueDecl):
                 if stmt.name in values:
                     self.error(stmt.name_pos or stmt.pos, f"value '{stmt.name}' is declared twice")
@@ -231,6 +236,11 @@ class Checker(CardChecks):
         self.effect_blocks = {s.name: s for s in statements if isinstance(s, ast.EffectDecl)}
         self.phase_names = self.phases
         self.shared_values = self.find_shared_values(values)
+        for value in values.values():  # the header shows what the table shares: a value of no one's
+            if value.display is not None and value.display.header and value.name not in self.shared_values:
+                self.error(value.display.pos, f"value '{value.name}' is worked out for each player (it reads "
+                           "'own' or a zone or counter of each player): the header shows what the whole table shares",
+                           "write 'shown' (each player sees their own, with their zones)")
         for clash in set(counters) & set(values) | (set(counters) | set(values)) & set(options):
             pos = counters[clash].pos if clash in counters else (values[clash].name_pos or values[clash].pos)
             self.error(pos, f"'{clash}' names more than one thing (option, counter or value)")

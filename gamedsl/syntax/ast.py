@@ -833,6 +833,18 @@ class CounterDecl:
     holds: str = "number"  # `holds a suit` / `a rank` / `a card`: what the counter's value is
     holds_pos: SourcePos | None = None
     per_team: bool = False  # `each team`: one value per team
+    display: "Display | None" = None  # `shown "chips"`, `hidden`; None: not said (hidden)
+
+
+@dataclass(frozen=True)
+class Display:
+    """`, shown "chips"` / `, shown in header "trumps"` / `, hidden`: whether the console shows a
+    counter or value to the players, by which label, and where (display only: never a secret)."""
+
+    pos: SourcePos
+    shown: bool
+    label: str = ""  # empty: the name, its `_` read as spaces
+    header: bool = False
 
 
 @dataclass(frozen=True)
@@ -841,6 +853,7 @@ class ValueDecl:
     name: str
     expr: Expr
     name_pos: SourcePos | None = None  # where the name is written (pos: where the statement starts)
+    display: Display | None = None
 
 
 @dataclass(frozen=True)
