@@ -67,6 +67,7 @@ class Console:
         self.last_human: int | None = None
         self.asked: list[tuple[int, int, int]] = []  # (moves played, seat, log length) each time a human was asked
         self.results_seen = len(state.results)
+        self.said_seen = len(state.said) if state.history else 0  # the rules' announcements (`say`) logged so far
         # What happened, in order: (the seat that moved, or None for a deal's report; the text).
         self.log: list[tuple[int | None, str]] = []
         # Moves whose cards some seats could not see where they went (a pass of three cards face
@@ -95,6 +96,7 @@ class Console:
                 played = state.play(move)
                 self.keep_unseen(seat, played)
                 self.record(seat, f"{state.players[seat]} plays {played}")
+                self.announce()
             elif not self.human_turn(seat):
                 self.say("Game left" + (" without saving" if self.unsaved else "") + ". Goodbye.")
                 return 0
@@ -113,6 +115,18 @@ class Console:
         self.log.append((seat, text))
         if self.watching:
             self.say(text)
+
+    def announce(self, shown_to: int | None = None) -> None:
+        """What the rules said (`say`) since the last time: public, logged for every seat (the
+        human whose move made it is told at once)."""
+        said = self.state.said
+        for _, text in said[self.said_seen:]:
+            line = f"  » {text}"
+            self.record(None, line)
+            if shown_to is not None and not self.watching:
+                self.say(line)
+                self.read_up_to[shown_to] = len(self.log)
+        self.said_seen = len(said)
 
     def keep_unseen(self, seat: int, played: Move) -> None:
         """Before `played` is logged: the seats that cannot see its cards where they lie now (but
@@ -282,6 +296,7 @@ class Console:
         self.say(f"{state.players[self.last_human]} plays {played}")
         self.keep_unseen(self.last_human, played)
         self.log.append((self.last_human, f"{state.players[self.last_human]} plays {played}"))
+        self.announce(self.last_human)
         return True
 
     def numbered_move(self, text: str) -> Move | str | None:
@@ -371,6 +386,7 @@ class Console:
             state.undo()
         self.asked = [entry for entry in self.asked if entry[0] <= target]
         self.results_seen = min(self.results_seen, len(state.results))
+        self.said_seen = min(self.said_seen, len(state.said))
         del self.log[logged:]
         self.unseen = {i: entry for i, entry in self.unseen.items() if i < logged}
         self.read_up_to = {who: min(at, logged) for who, at in self.read_up_to.items()}

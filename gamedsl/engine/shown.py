@@ -119,6 +119,11 @@ def items(model: Any, shared_values: set[str] | None = None) -> list[Item]:
 def text(state: Any, item: Item, who: int = 0) -> str:
     """`chips 3`, `trumps ♥`, `closer P3`, `dealer —`: an item as `who` (a seat, or a team's
     number for a counter of each team) has it."""
+    return f"{item.label} {bare_text(state, item, who)}"
+
+
+def bare_text(state: Any, item: Item, who: int = 0) -> str:
+    """What an item holds, as the player reads it: `3`, `♥`, `P3`, `—`."""
     c = state._c
     if item.kind == "counter":
         if item.owner == "team":
@@ -133,7 +138,7 @@ def text(state: Any, item: Item, who: int = 0) -> str:
         shown = state.players[int(raw) - 1] if raw == int(raw) and 1 <= raw <= len(state.players) else "—"
     else:
         shown = f"{raw:g}"
-    return f"{item.label} {shown}"
+    return shown
 
 
 def shown_items(state: Any) -> list[Item]:

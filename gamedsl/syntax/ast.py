@@ -595,6 +595,16 @@ class MoveAll:
 
 
 @dataclass(frozen=True)
+class Say:
+    """`say "{own} has closed: this is your last turn"`: an announcement the console makes to every
+    player; `{own}` and `{NAME}` (a counter or value) are filled in, nothing else is read."""
+
+    pos: SourcePos
+    text: str
+    text_pos: SourcePos | None = None  # where the string starts (its opening quote)
+
+
+@dataclass(frozen=True)
 class TurnTo:
     """The turn goes to the player whose seat number the expression gives."""
 
@@ -642,7 +652,7 @@ class CallEffect:
     name: str
 
 
-Effect = Union[EndTurn, TurnOver, AddTo, SetTo, IfEffects, GoToPhase, Reveal, MoveAll, TurnTo, "DealCards", "Shuffle",
+Effect = Union[EndTurn, TurnOver, AddTo, SetTo, IfEffects, GoToPhase, Reveal, MoveAll, TurnTo, "Say", "DealCards", "Shuffle",
                ForEachPlayerEffects, ForEachZoneEffects, CallEffect, MoveAllShowing, CloseEmpty]
 
 

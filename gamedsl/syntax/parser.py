@@ -1034,6 +1034,9 @@ class _ToAst(Transformer):
     def eff_shuffle(self, meta, children):
         return ast.Shuffle(self._pos(meta, children), children[0])
 
+    def eff_say(self, meta, children):
+        return ast.Say(self._pos(meta, children), str(children[0])[1:-1], self._tpos(children[0]))
+
     def eff_turn_to(self, meta, children):
         return ast.TurnTo(self._pos(meta, children), children[0])
 
@@ -1747,6 +1750,6 @@ def _is_effect(node: Any) -> bool:
 
 
 _EFFECT_TYPES = {t.__name__ for t in (ast.EndTurn, ast.TurnOver, ast.AddTo, ast.SetTo, ast.IfEffects, ast.GoToPhase,
-                                      ast.Reveal, ast.MoveAll, ast.TurnTo, ast.DealCards, ast.Shuffle,
+                                      ast.Reveal, ast.MoveAll, ast.TurnTo, ast.Say, ast.DealCards, ast.Shuffle,
                                       ast.ForEachPlayerEffects, ast.ForEachZoneEffects, ast.CallEffect, ast.MoveAllShowing,
                                       ast.CloseEmpty, ast.MoveSelected)}
