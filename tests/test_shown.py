@@ -148,3 +148,87 @@ def test_the_shipped_games_show_what_matters(game, wanted):
 def test_internal_counters_stay_off_the_table(game, internal):
     state = gamedsl.load_game(game).new_game(seed=1)
     assert internal not in render(state, 0) and internal.replace("_", " ") not in render(state, 0)
+
+
+# ---- announcements: `say` ------------------------------------------------------------------------
+
+SAYING = BASE.replace("then: set closer to own seat; add 1 to own idle; end turn",
+                      'then: set closer to own seat; add 1 to own idle; say "{own} plays: {closer} closed, '
+                      '{chips} chips, trumps {trumps}, {held} held"; end turn')
+
+
+def test_say_fills_in_the_player_and_counters_as_they_read(tmp_path):
+    state = load(tmp_path, SAYING).new_game(seed=3)
+    mover = state.current_player
+    trumps = plain(render(state, 0)).split("trumps ")[1].split(" ")[0]
+    state.play(state.legal_moves()[0])
+    [(stamp, said)] = state.said
+    assert stamp == 0 and plain(said) == f"{mover} plays: {mover} closed, 3 chips, trumps {trumps}, 2 held"
+
+
+def test_undo_takes_back_what_a_move_said_and_copies_keep_their_own(tmp_path):
+    state = load(tmp_path, SAYING).new_game(seed=3)
+    state.play(state.legal_moves()[0])
+    copy = state.copy()
+    copy.play(copy.legal_moves()[0])
+    assert len(copy.said) == 2 and len(state.said) == 1
+    state.undo()
+    assert state.said == [] and len(copy.said) == 2
+
+
+def test_the_text_is_never_a_format(tmp_path):
+    text = SAYING.replace('say "{own} plays: {closer} closed, {chips} chips, trumps {trumps}, {held} held"',
+                          'say "50% of {own}.__class__ {{own}} !r"')
+    with pytest.raises(gamedsl.RulesError) as err:
+        load(tmp_path, text)
+    assert "a brace in a 'say' text" in str(err.value)
+    plain_text = SAYING.replace('say "{own} plays: {closer} closed, {chips} chips, trumps {trumps}, {held} held"',
+                                'say "50%s of %(own)s own.__class__ [0] !r"')
+    state = load(tmp_path, plain_text).new_game(seed=3)
+    state.play(state.legal_moves()[0])
+    assert state.said[0][1] == "50%s of %(own)s own.__class__ [0] !r"
+
+
+@pytest.mark.parametrize("text, said, hint", [
+    ('say "{chip} left"', "'{chip}' in a 'say' text is not a counter or a value", "did you mean 'chips'"),
+    ('say "{1} left"', "a brace in a 'say' text", "name one of them"),
+    ('say "{own left"', "a brace in a 'say' text", "name one of them"),
+])
+def test_say_refuses_what_it_cannot_fill_in(tmp_path, text, said, hint):
+    with pytest.raises(gamedsl.RulesError) as err:
+        load(tmp_path, SAYING.replace('say "{own} plays: {closer} closed, {chips} chips, trumps {trumps}, {held} held"',
+                                      text))
+    message = str(err.value)
+    number = next(i for i, line in enumerate(SAYING.splitlines(), 1) if "say " in line)
+    assert f"shown.game:{number}:" in message and said in message and hint in message and "^" in message
+
+
+def test_say_refuses_own_where_there_is_no_player(tmp_path):
+    text = BASE.replace("match: deals", 'end plain "nothing left":\n    when size of stock = 0\n    then: say "{own} wins"\n'
+                        "match: deals")
+    with pytest.raises(gamedsl.RulesError) as err:
+        load(tmp_path, text)
+    assert "'{own}' is the player the effect is for, and here there is none" in str(err.value)
+
+
+def test_the_console_says_announcements_to_every_seat(tmp_path):
+    import io
+
+    from gamedsl.console import Console
+
+    game = load(tmp_path, SAYING)
+    out = io.StringIO()
+    typed = iter(["1", "quit", "yes"])
+    Console(game.new_game(seed=3), ["human", "computer"], read=lambda prompt: next(typed), out=out).run()
+    text = out.getvalue()
+    assert "  » P1 plays: P1 closed, 3 chips" in text  # the human's own move, said at once
+    assert "Since your last move:\n  P2 plays" in text and "  » P2 plays: P2 closed" in text  # and the computer's
+
+
+def test_schwimmen_announces_a_close():
+    state = gamedsl.load_game("schwimmen", 3).new_game(seed=3)
+    while not state.said:
+        moves = state.legal_moves()
+        state.play(next((m for m in moves if m.action == "close"), moves[0]))
+    assert state.said[-1][1] == f"{state.players[state.counters[state._c.counters.base['closer']] - 1]} has closed: " \
+                                "every other player has one more turn"
