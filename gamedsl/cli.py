@@ -169,7 +169,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     state, seats, moves = replay_states(args.file, args.game)
     seat = state.players.index(args.as_player.upper()) if args.as_player else None
     print(f"{state.game.title}: {len(moves)} moves ({', '.join(f'{p}: {k}' for p, k in zip(state.players, seats))}).")
-    seen = 0
+    seen, said = 0, 0
     for number, move in enumerate(moves, 1):
         who = state.current_player
         if not args.all:
@@ -183,6 +183,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 return EXIT_OK
         state.play(move)
         print(f"{number}. {who} plays {move}")
+        for _, text in state.said[said:]:  # what the rules announced: said again as the moves replay
+            print(plain(f"  » {text}"))
+        said = len(state.said)
         while seen < len(state.results):
             print("\n".join(deal_report(state, state.results[seen])))
             seen += 1

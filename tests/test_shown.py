@@ -232,3 +232,23 @@ def test_schwimmen_announces_a_close():
         state.play(next((m for m in moves if m.action == "close"), moves[0]))
     assert state.said[-1][1] == f"{state.players[state.counters[state._c.counters.base['closer']] - 1]} has closed: " \
                                 "every other player has one more turn"
+
+
+def test_a_replay_says_the_announcements_again(tmp_path):
+    import subprocess
+    import sys
+
+    from gamedsl.records import load as load_save
+    from gamedsl.records import save
+
+    state = gamedsl.load_game("schwimmen").new_game(seed=3)
+    while not state.said:
+        moves = state.legal_moves()
+        state.play(next((m for m in moves if m.action == "close"), moves[0]))
+    said = state.said[-1][1]
+    path = save(state, ["human", "computer"], tmp_path / "game.save")
+    assert load_save(path)[0].said == state.said  # loading replays the moves, and what they said
+    run = subprocess.run([sys.executable, "-m", "gamedsl", "replay", str(path), "--all"], capture_output=True,
+                         text=True, cwd=Path(__file__).parent.parent, check=False, encoding="utf-8")
+    assert run.returncode == 0, run.stderr
+    assert f"plays close\n  » {said}\n" in run.stdout
