@@ -10,18 +10,18 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from . import cards
 from .compiler.zones import instance_name
 from .engine import State
 from .engine.moves import Move
-from .engine.state import DealResult
-from .engine.shown import shown_items
+from .engine.shown import bare_text, shown_items
 from .engine.shown import text as item_text
+from .engine.state import DealResult
 from .engine.views import visible_cards
 from .errors import AmbiguousMoveError, IllegalMoveError, MoveError
-from .model.card_types import value_from_text, value_shown
+from .model.card_types import value_shown
 from .players import ComputerSeat
 from .terminal import escape
 
@@ -570,8 +570,8 @@ def render(state: State, seat: int) -> str:
             if mine:
                 lines.append("  " + ", ".join(mine))
     table = [item_text(state, item) for item in shown if item.owner == "shared" and not item.header]
-    table += [f"{item.label} " + ", ".join(f"{t.name} {item_text(state, item, i).removeprefix(item.label + ' ')}"
-                                          for i, t in enumerate(c.teams)) for item in shown if item.owner == "team"]
+    table += [f"{item.label} " + ", ".join(f"{t.name} {bare_text(state, item, i)}" for i, t in enumerate(c.teams))
+              for item in shown if item.owner == "team"]  # `bags north_south 3, east_west 1`
     if table:
         lines.append("Counters: " + ", ".join(table))
     return "\n".join(lines)
