@@ -97,3 +97,22 @@ def test_show_rules_prints_a_variant_whole_and_refuses_what_does_not_exist():
     assert beyond.returncode == 1 and "there is no line 9999" in beyond.stderr and "Traceback" not in beyond.stderr
     unknown = gamedsl_run("show-rules", "nowhere")
     assert unknown.returncode == 1 and "unknown game 'nowhere'" in unknown.stderr
+
+
+def test_explain_quotes_a_shipped_rule_from_any_folder(tmp_path):
+    # A user who installed gamedsl runs it from their own folder: the cited line is still read.
+    import os
+
+    code = ("import gamedsl\n"
+            "g = gamedsl.load_game('russian_bank')\n"
+            "s = g.new_game(seed=1)\n"
+            "print(s.explain('turn'))\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=False,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)}, encoding="utf-8")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.rstrip().endswith("— russian_bank.game:110")
+    state = gamedsl.load_game("spades").load_position(
+        "turn: P2\nphase: play\nzones: {P2.hand: [KS, 2H], P1.hand: [3H], P3.hand: [4H], P4.hand: [5H]}\n"
+        "counters: {P1.bid: 1, P2.bid: 1, P3.bid: 1, P4.bid: 1}\n")
+    said = str(state.explain("KS P2.hand -> trick"))
+    assert "(spades.game:" in said and "a condition (" not in said, said
