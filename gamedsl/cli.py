@@ -186,7 +186,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     state, seats, moves = replay_states(args.file, args.game)
     seat = state.players.index(args.as_player.upper()) if args.as_player else None
     print(f"{state.game.title}: {len(moves)} moves ({', '.join(f'{p}: {k}' for p, k in zip(state.players, seats))}).")
-    seen = 0
+    seen, said = 0, 0
     for number, move in enumerate(moves, 1):
         who = state.current_player
         if not args.all:
@@ -200,6 +200,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 return EXIT_OK
         state.play(move)
         print(f"{number}. {who} plays {move}")
+        for _, text in state.said[said:]:  # what the rules announced: said again as the moves replay
+            print(plain(f"  » {text}"))
+        said = len(state.said)
         while seen < len(state.results):
             print("\n".join(deal_report(state, state.results[seen])))
             seen += 1
@@ -283,6 +286,32 @@ def cmd_graph(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+SHOW_AROUND = 6  # lines printed on either side of `show-rules NAME --line N`
+_CITATION = re.compile(r"(.+?):([0-9]+)")
+
+
+def cmd_show_rules(args: argparse.Namespace) -> int:
+    """A shipped game's rules file with line numbers: the whole file, or the lines around one
+    (`--line 113`, or the citation itself: `gamedsl show-rules russian_bank.game:113`)."""
+    name, line = args.game, args.line
+    cited = _CITATION.fullmatch(name)
+    if cited and line is None:
+        name, line = cited.group(1), int(cited.group(2))
+    key = name.removesuffix(resources.GAME_SUFFIX)
+    path = resources.shipped_file(key + resources.GAME_SUFFIX) or resources.find_shipped(key)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    shown = resources.display_path(path)
+    if line is not None and not 1 <= line <= len(lines):
+        raise ValueError(f"{shown} has {len(lines)} lines: there is no line {line}")
+    first, last = (1, len(lines)) if line is None else (max(1, line - SHOW_AROUND), min(len(lines), line + SHOW_AROUND))
+    width = len(str(last))
+    print(f"{shown}" + (f", lines {first}-{last}" if line is not None else "") + ":")
+    for number in range(first, last + 1):
+        mark = ">" if number == line else " "
+        print(f"{mark}{number:>{width}}  {lines[number - 1]}".rstrip())
+    return EXIT_OK
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     for name in resources.game_names():
         print(name)
@@ -354,6 +383,13 @@ def build_parser() -> argparse.ArgumentParser:
     graph.add_argument("--show-forbidden", action="store_true", help="moves: add, greyed, the moves priorities remove")
     graph.add_argument("--as", dest="as_player", metavar="PLAYER", help="moves: describe positions as PLAYER sees them")
     graph.set_defaults(run=cmd_graph)
+
+    rules = sub.add_parser("show-rules", help="print a shipped game's rules file with line numbers")
+    rules.add_argument("game", metavar="NAME", help="a shipped game (russian_bank, russian_bank/short, 41), or a "
+                       "citation of a message: russian_bank.game:113")
+    rules.add_argument("--line", type=int, default=None, help=f"only the lines around this one ({SHOW_AROUND} on "
+                       "either side), marked with '>'")
+    rules.set_defaults(run=cmd_show_rules)
 
     listing = sub.add_parser("list", help="list the shipped games")
     listing.set_defaults(run=cmd_list)

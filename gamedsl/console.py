@@ -10,16 +10,18 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from . import cards
 from .compiler.zones import instance_name
 from .engine import State
 from .engine.moves import Move
+from .engine.shown import bare_text, shown_items
+from .engine.shown import text as item_text
 from .engine.state import DealResult
 from .engine.views import visible_cards
 from .errors import AmbiguousMoveError, IllegalMoveError, MoveError
-from .model.card_types import value_from_text, value_shown
+from .model.card_types import value_shown
 from .players import ComputerSeat
 from .terminal import escape
 
@@ -78,6 +80,7 @@ class Console:
         self.last_human: int | None = None
         self.asked: list[tuple[int, int, int]] = []  # (moves played, seat, log length) each time a human was asked
         self.results_seen = len(state.results)
+        self.said_seen = len(state.said) if state.history else 0  # the rules' announcements (`say`) logged so far
         # What happened, in order: (the seat that moved, or None for a deal's report; the text).
         self.log: list[tuple[int | None, str]] = []
         # Moves whose cards some seats could not see where they went (a pass of three cards face
@@ -115,6 +118,7 @@ class Console:
                 played = state.play(move)
                 self.keep_unseen(seat, played)
                 self.record(seat, f"{state.players[seat]} plays {played}")
+                self.announce()
             elif not self.human_turn(seat):
                 self.say("Game left" + (" without saving" if self.unsaved else "") + ". Goodbye.")
                 return 0
@@ -133,6 +137,18 @@ class Console:
         self.log.append((seat, text))
         if self.watching:
             self.say(text)
+
+    def announce(self, shown_to: int | None = None) -> None:
+        """What the rules said (`say`) since the last time: public, logged for every seat (the
+        human whose move made it is told at once)."""
+        said = self.state.said
+        for _, text in said[self.said_seen:]:
+            line = f"  » {text}"
+            self.record(None, line)
+            if shown_to is not None and not self.watching:
+                self.say(line)
+                self.read_up_to[shown_to] = len(self.log)
+        self.said_seen = len(said)
 
     def keep_unseen(self, seat: int, played: Move) -> None:
         """Before `played` is logged: the seats that cannot see its cards where they lie now (but
@@ -398,6 +414,7 @@ class Console:
         self.say(f"{state.players[self.last_human]} plays {played}")
         self.keep_unseen(self.last_human, played)
         self.log.append((self.last_human, f"{state.players[self.last_human]} plays {played}"))
+        self.announce(self.last_human)
         return True
 
     def numbered_move(self, text: str) -> Move | str | None:
@@ -498,6 +515,7 @@ class Console:
             state.undo()
         self.asked = [entry for entry in self.asked if entry[0] <= target]
         self.results_seen = min(self.results_seen, len(state.results))
+        self.said_seen = min(self.said_seen, len(state.said))
         del self.log[logged:]
         self.unseen = {i: entry for i, entry in self.unseen.items() if i < logged}
         self.read_up_to = {who: min(at, logged) for who, at in self.read_up_to.items()}
@@ -722,18 +740,22 @@ def deal_report(state: State, result: DealResult) -> list[str]:
             shown = _in_order(c, zone_id, [cards.CARD_TEXT[x] for x in result.zones[zone_id]])
             value = view.value(value_name, seat)
             lines.append(f"  {player}: {' '.join(shown) or '—'}  = {value:g}")
-    changes = []
+    changes = []  # what the deal changed of the counters kept from deal to deal that players are shown
+    labels = {item.name: item for item in shown_items(state) if item.kind == "counter"}
     for label, keep, before, after in zip(c.counters.labels, c.counters.whole_match,
                                           result.counters_before, result.counters_after):
-        if keep and before != after:
-            owner, _, name = label.rpartition(".")
-            if name in c.exprs.seat_counters:
-                continue
-            kind = c.counters.holds[c.counters.labels.index(label)]
-            if kind != "number":
-                changes.append(f"{owner + ' ' if owner else ''}{name} {value_shown(kind, before)} → {value_shown(kind, after)}")
-                continue
-            changes.append(f"{owner + ' ' if owner else ''}{name} {before:g} → {after:g}")
+        owner, _, name = label.rpartition(".")
+        item = labels.get(name)
+        if not keep or before == after or item is None:
+            continue
+        if item.holds in ("suit", "rank", "card"):
+            was, now = value_shown(item.holds, before), value_shown(item.holds, after)
+        elif item.holds == "seat":
+            was, now = (state.players[int(v) - 1] if v == int(v) and 1 <= v <= len(state.players) else "—"
+                        for v in (before, after))
+        else:
+            was, now = f"{before:g}", f"{after:g}"
+        changes.append(f"{owner + ' ' if owner else ''}{item.label} {was} → {now}")
     if changes:
         lines.append("  " + "; ".join(changes))
     if any(result.scores) and c.teams:  # a team's points, once (each of its players has them)
@@ -766,6 +788,7 @@ def header_items(state: State, obs: dict) -> list[str]:
         items.append(obs["phase"])
     items.append(f"{obs['to_move']} to move")
     items += [f"{p} {s:g}" for p, s in scores.items()]
+    items += [item_text(state, item) for item in shown_items(state) if item.header]  # `shown in header`
     return items
 
 
@@ -794,6 +817,7 @@ def render(state: State, seat: int, width: int | None = None) -> str:
     c = state._c
     lines = header(state, obs, width)
     screen = width is not None
+    shown = shown_items(state)  # the counters and values the file shows players, by their labels
     groups: dict[int | None, list[list[int]]] = {}  # owner -> families of zones, in file order
     for zone in c.zones.instances:
         if zone.spec.holds_decks and not state.zones[zone.id]:
@@ -805,6 +829,9 @@ def render(state: State, seat: int, width: int | None = None) -> str:
             families.append([zone.id])
     width = max((len(z.name if z.spec.per_team else instance_name(z.spec.name, z.index)) for z in c.zones.instances),
                 default=8) + 2
+    if any(item.owner == "player" for item in shown):
+        for player in range(len(state.players)):
+            groups.setdefault(player, [])
     for owner in sorted(groups, key=lambda o: -1 if o is None else o):
         title = "Table" if owner is None else f"{state.players[owner]}" + (" (you)" if owner == seat else "")
         if owner is not None and c.teams:  # `P1 (you), north_south with P3`
@@ -833,19 +860,16 @@ def render(state: State, seat: int, width: int | None = None) -> str:
                 zone = c.zones[zone_id]
                 label = zone.name if zone.spec.per_team else instance_name(zone.spec.name, zone.index)
                 lines.append(f"  {label:<{width}}{_zone_text(state, obs, zone_id, seat)}")
-    counters = obs["counters"]
-    if counters:
-        seats = c.exprs.seat_counters  # counters that hold a seat are shown as the player
-        holds = dict(zip(c.counters.labels, c.counters.holds))
-
-        def shown(name: str, value: Any) -> str:
-            if holds.get(name, "number") != "number":  # a suit, rank or card: `trumps ♥`, `base 7`
-                return f"{name} {value_shown(holds[name], value_from_text(holds[name], value))}"
-            if name in seats:
-                return f"{name} {state.players[int(value) - 1]}" if 1 <= value <= len(state.players) else f"{name} —"
-            return f"{name} {value:g}"
-
-        lines.append("Counters: " + ", ".join(shown(k, v) for k, v in counters.items()))
+        if owner is not None:  # what the file shows of each player, after their zones; a value of theirs to them alone
+            mine = [item_text(state, item, owner) for item in shown if item.owner == "player"
+                    and (item.kind == "counter" or owner == seat)]
+            if mine:
+                lines.append("  " + ", ".join(mine))
+    table = [item_text(state, item) for item in shown if item.owner == "shared" and not item.header]
+    table += [f"{item.label} " + ", ".join(f"{t.name} {bare_text(state, item, i)}" for i, t in enumerate(c.teams))
+              for item in shown if item.owner == "team"]  # `bags north_south 3, east_west 1`
+    if table:
+        lines.append("Counters: " + ", ".join(table))
     return "\n".join(lines)
 
 

@@ -45,9 +45,8 @@ def fingerprint(game: Game) -> str:
 
 
 def _real_path(shown: str) -> str:
-    if shown.startswith("games/"):
-        return str(resources.data_dir("games") / shown[len("games/"):])
-    return shown
+    shipped = resources.shipped_file(shown)
+    return str(shipped) if shipped is not None else shown
 
 
 def record(state: State, seats: list[str], folder: str | Path | None = None) -> dict[str, Any]:

@@ -44,11 +44,26 @@ def default_game() -> str:
 
 
 def display_path(path: Path) -> str:
-    """How a game file is named in messages: `games/NAME.game` for shipped games."""
+    """How a game file is named in messages: a shipped game by its name and file, `NAME.game` or
+    `NAME/VARIANT.game` (what `gamedsl show-rules NAME` opens: an installed user has no checkout);
+    any other file by the path it was given, `./` before it should it read as a shipped game's."""
     try:
-        return "games/" + path.resolve().relative_to(data_dir("games").resolve()).as_posix()
+        return path.resolve().relative_to(data_dir("games").resolve()).as_posix()
     except ValueError:
-        return str(path)
+        pass
+    text = str(path)
+    if not path.is_absolute() and not text.startswith(".") and (data_dir("games") / text).is_file():
+        return "./" + text  # a file of the user's own, named like a shipped one: never taken for it
+    return text
+
+
+def shipped_file(shown: str) -> Path | None:
+    """The shipped game file a message names (`russian_bank.game`, `schwimmen/41.game`), or None
+    for a file of the user's own (see `display_path`)."""
+    if not shown.endswith(GAME_SUFFIX) or shown.startswith((".", "/")) or Path(shown).is_absolute():
+        return None
+    candidate = data_dir("games") / shown
+    return candidate if candidate.is_file() else None
 
 
 def find_game(name_or_path: str | Path) -> Path:

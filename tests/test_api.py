@@ -101,7 +101,7 @@ def test_an_illegal_move_names_its_rule(russian_bank):
     with pytest.raises(IllegalMoveError) as caught:
         state.play("turn")
     assert caught.value.rule.name in ("P1", "P2")
-    assert "games/russian_bank.game:" in str(caught.value)
+    assert "— russian_bank.game:" in str(caught.value) and "games/" not in str(caught.value)
     verdict = state.explain("turn")
     assert not verdict.legal and verdict.rule.name == "P1"
     assert str(verdict).splitlines()[1].strip().startswith("rule P1: a reserve card that can go to a foundation")
@@ -113,7 +113,7 @@ def test_explain_cites_file_and_line_of_the_rule(russian_bank):
     verdict = state.explain("9D P1.reserve -> foundation1")
     rule_line = next(i for i, line in enumerate(open(gamedsl.resources.find_game("russian_bank")), 1)
                      if line.startswith("build foundation"))
-    assert verdict.rule.cite().endswith(f"games/russian_bank.game:{rule_line}")
+    assert verdict.rule.cite().endswith(f" — russian_bank.game:{rule_line}")
 
 
 def test_discard_ends_the_turn_and_undo_restores_it(russian_bank):

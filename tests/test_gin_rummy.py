@@ -288,7 +288,7 @@ def test_fact_3_the_upcard_taken_is_not_discarded():
     assert moves(st) == discards(st, "P2", every_card_of(st, "P2")) - {"9H P2.hand -> discard"}
     assert len(moves(st)) == 10
     report = st.explain("9H P2.hand -> discard")
-    assert not report.legal and f"(games/gin_rummy.game:{line_of('the card is not taken', 0)})" in str(report)
+    assert not report.legal and f"(gin_rummy.game:{line_of('the card is not taken', 0)})" in str(report)
     assert min(deadwood(held - {c}) for c in held if c != oracle.card("9♥")) == 19 == 2 + 3 + 10 + 4
     st.play("KD P2.hand -> discard")
     assert st.current_player == "P1" and moves(st) == {"draw", "take"}
@@ -344,7 +344,7 @@ def test_fact_4_knock_choices():
     got = {c: deadwood(held - {oracle.card(c)}) for c in ["5♦", "3♥", "2♣", "A♦", "4♠"]}
     assert got == {"5♦": 6, "3♥": 8, "2♣": 9, "A♦": 10, "4♠": 11}  # exactly 10 is allowed; 11 is not
     report = st.explain("knock 4S P2.hand -> knocked")
-    assert not report.legal and f"(games/gin_rummy.game:{line_of('by value <= knock_limit')})" in str(report)
+    assert not report.legal and f"(gin_rummy.game:{line_of('by value <= knock_limit')})" in str(report)
 
 
 def test_fact_4_after_taking_the_discard_there_is_no_knock():

@@ -107,7 +107,7 @@ def test_forbidden_moves_are_greyed_with_the_rule():
         "house1": ["9S"], "house2": ["10H"], **filler}}))
     graph = move_graph(state, depth=1, show_forbidden=True)
     forbidden = [d for _, _, d in graph.edges(data=True) if d["forbidden"]]
-    assert forbidden and all(d["rule"] == "P1" and d["where"].startswith("games/russian_bank.game:") for d in forbidden)
+    assert forbidden and all(d["rule"] == "P1" and d["where"].startswith("russian_bank.game:") for d in forbidden)
 
 
 def test_as_a_player_hidden_cards_stay_hidden():
@@ -133,7 +133,7 @@ def test_the_rules_graph_of_russian_bank_shows_what_may_travel():
     into_own_waste = [a for a, b in graph.in_edges("P1.waste") if a.startswith("P1.")]
     assert into_own_waste == ["P1.turned"]                            # only the hand card
     label = graph.edges["P1.turned", "P1.waste"]["label"]
-    assert "discard" in label and "games/russian_bank.game:" in label
+    assert "discard" in label and "russian_bank.game:" in label
     assert "priority P2" in graph.edges["house", "foundation"]["label"]
     assert "priority P1" in graph.edges["P1.reserve", "foundation"]["label"]
 

@@ -330,7 +330,7 @@ def test_fact_2_the_first_lead_is_the_2_of_clubs():
     assert plays(st) == listed("2. **The first lead.**") == "2♣"
     report = st.explain("AS P3.hand -> trick")
     assert not report.legal and "hearts.game:" in str(report)
-    assert f"(games/hearts.game:{line_of('or the card is 2C')})" in str(report)  # rule L1 forbids it
+    assert f"(hearts.game:{line_of('or the card is 2C')})" in str(report)  # rule L1 forbids it
 
 
 def test_fact_3_no_points_on_the_first_trick():

@@ -53,7 +53,7 @@ def test_an_option_range_is_declared_and_enforced(tmp_path):
     ('option reserve_size = 13 from 20 to 1 "x"', "'from 20 to 1' is not a range"),
     ('option reserve_size = 30 from 1 to 20 "x"', "its default 30 is not from 1 to 20"),
     ('option style = plain from 1 to 2 "x"', "only a number option has a range"),
-    ('option reserve_size = 2.5 "x"', "is 2.5, but line 37 of games/russian_bank.game deals that many cards"),
+    ('option reserve_size = 2.5 "x"', "is 2.5, but line 37 of russian_bank.game deals that many cards"),
 ])
 def test_the_checker_refuses_ranges_and_counts_that_cannot_hold(tmp_path, line, message):
     path = tmp_path / "bad.game"

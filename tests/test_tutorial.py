@@ -159,7 +159,7 @@ def test_a_suit_counter_is_plain_without_colour(folder):
     # seed 1: the computer opens with 8S and names diamonds; without colour the counter reads `named D`
     # (it used to print `named ♦` even with --no-color, which promises plain letters)
     run = gamedsl(folder, "play", "eights.game", "--seed", "1", "--seats", "human,computer", "--no-color", stdin="")
-    assert "P2 plays eight 8S P2.hand -> pile choosing D" in run.stdout and "Counters: passes 0, named D" in run.stdout
+    assert "P2 plays eight 8S P2.hand -> pile choosing D" in run.stdout and "Counters: named D" in run.stdout
     assert not set("\u2660\u2665\u2666\u2663") & set(run.stdout)
 
 

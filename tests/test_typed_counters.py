@@ -26,9 +26,9 @@ zones:
     hand: each player, fan, face up
     pile: shared, pile, face up
 
-counter trumps: shared, holds a suit
-counter base: shared, holds a rank, starts none
-counter last: each player, holds a card
+counter trumps: shared, holds a suit, shown "trumps"
+counter base: shared, holds a rank, starts none, shown "base"
+counter last: each player, holds a card, shown "last"
 counter plays: shared, starts 0
 
 deal:
@@ -151,7 +151,8 @@ def test_the_console_and_the_views_show_suits_ranks_and_cards(tmp_path):
     from gamedsl.engine.views import observation
     state = at(load(tmp_path), {"trumps": "H", "base": "10", "P1.last": "7S"})
     text = render(state, 0)
-    assert "trumps ♥" in text and "base 10" in text and "P1.last 7♠" in text and "P2.last —" in text
+    mine, theirs = text.split("P2:")
+    assert "Counters: trumps ♥, base 10" in text and "  last 7♠" in mine and "  last —" in theirs
     assert observation(state, 0)["counters"]["trumps"] == "H"
 
 

@@ -876,6 +876,37 @@ class ExprCompiler:
             lines = [KEEP_COUNTERS, *lines]
         return [self.compile(["def _effects(st, p, mv):", *lines])]
 
+    def say(self, node: Any) -> Fn:
+        """`say "{own} has closed"`: the text in pieces, each `{…}` read when the effect runs — the
+        player's name, or a counter or value shown as what it holds (never `str.format`)."""
+        from ..engine.shown import Item, bare_text, seat_names
+        from ..model.checker import say_pieces
+
+        seats = seat_names(self.model)
+        parts: list[Any] = []
+        for piece in say_pieces(node.text):
+            if isinstance(piece, str):
+                parts.append(piece)
+            elif piece[1] == "own":
+                parts.append(lambda st, p: st.players[p])
+            else:
+                name = piece[1]
+                spec = self.model.counters.get(name)
+                if spec is not None:
+                    owner = "player" if spec.per_player else "team" if spec.per_team else "shared"
+                    holds = "seat" if spec.holds == "number" and name in seats else spec.holds
+                    item = Item(name, name, "counter", owner, holds, False)
+                else:
+                    item = Item(name, name, "value", "player", "seat" if name in seats else "number", False)
+                team_of = self.counters.team_of
+                parts.append(lambda st, p, item=item: bare_text(st, item, team_of[p] if item.owner == "team" else p))
+        pieces = tuple(parts)
+
+        def say(st: Any, p: int, mv: Any) -> None:
+            st._say("".join(part if isinstance(part, str) else part(st, p) for part in pieces))
+
+        return say
+
     def effect(self, node: Any) -> Fn:
         if isinstance(node, ast.MoveSelected):
             return self.cards.selections.move_effect(node)
@@ -903,6 +934,8 @@ class ExprCompiler:
                 keys = [tuple(self.zones.resolve_all(tuple(node.zones), p)) for p in range(self.players)]
                 return lambda st, p, mv: step(st, st._shuffle_rng(keys[p]), p)
             return lambda st, p, mv: step(st, None, p)
+        if isinstance(node, ast.Say):
+            return self.say(node)
         if isinstance(node, ast.TurnTo):
             seat = self.expr(node.seat)
             return lambda st, p, mv: st._turn_to(int(seat(st, p, mv)) - 1)

@@ -11,7 +11,7 @@ import linecache
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .. import cards
+from .. import cards, resources
 from ..compiler.building import ByCounter, describe
 from ..errors import MoveError
 from ..model.model import RuleInfo
@@ -373,7 +373,8 @@ def _which(state: State, action: Any, p: int, move: Any) -> str:
         except Exception:  # a part asked out of its context (a card the move does not have): skip it
             continue
         if not holds:
-            line = linecache.getline(pos.file, pos.line).strip()
+            shipped = resources.shipped_file(pos.file)  # a shipped game is cited by its name, not its path
+            line = linecache.getline(str(shipped) if shipped is not None else pos.file, pos.line).strip()
             shown = brief(line, 70) if line else "a condition"
             return f": {shown} ({pos}) does not hold"
     return ""

@@ -66,6 +66,9 @@ class State:
         self.played_by: dict[int, int] = {}  # ... and the seat of the player who played it
         self.winner: int | None = None  # who the deal's `winner's` means while it is scored
         self.history: list[UndoFrame] = []
+        # Announcements the rules made (`say`), in order: (the moves made before, or one less for
+        # one made between moves, say at the deal; the text). Undo takes back a move's.
+        self.said: list[tuple[int, str]] = []
         self._frame: UndoFrame | None = None
         self._legal: list[Internal] | None = None
         self._deal_rng: random.Random | None = None  # while a deal is dealt: its generator
@@ -233,6 +236,7 @@ class State:
         """Drop the undo records: the moves made so far can no longer be taken back."""
         self.forgotten += len(self.history)
         self.history = []
+        self.said = [(-1, text) for _, text in self.said]  # kept, no longer tied to a move
 
     def _failure(self, internal: Internal, err: Exception) -> RulesRuntimeError:
         return RulesRuntimeError(f"the rules of {self.game.path} failed while playing "
@@ -272,6 +276,9 @@ class State:
     def _undo(self) -> Internal:
         """`undo` without naming the move (for players that try moves by the thousand)."""
         frame = self.history.pop()  # (its `scalars` as the generated appliers write them)
+        said = self.said
+        while said and said[-1][0] >= len(self.history):  # what the move announced is unsaid
+            said.pop()
         for zone_id, cards_before in frame.zones.items():
             self.zones[zone_id] = list(cards_before)  # copies share frames: never hand one out
         if frame.counters is not None:
@@ -313,6 +320,7 @@ class State:
         other.played_by = dict(self.played_by)
         other.turn_positions = dict(self.turn_positions)
         other.history = list(self.history)
+        other.said = list(self.said)
         other._frame = None
         other._legal = None
         other.rank_counts = {}  # a copy's lists are its own
@@ -939,6 +947,10 @@ class State:
     def _reveal(self, zone_ids: tuple[int, ...]) -> None:
         self._save_scalar_state()
         self.public = self.public | {c for z in zone_ids for c in self.zones[z]}
+
+    def _say(self, text: str) -> None:
+        """An announcement of the rules (`say`), public: during a move it is the move's."""
+        self.said.append((len(self.history) - (0 if self._frame is not None else 1), text))
 
     def _turn_to(self, seat: int) -> None:
         """A turn of that player begins now (a new turn even when it is theirs already)."""

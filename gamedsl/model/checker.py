@@ -8,6 +8,7 @@ drops one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -220,8 +221,13 @@ class Checker(CardChecks):
                 elif stmt.per_team and stmt.holds != "number":
                     self.error(stmt.holds_pos or stmt.pos, f"counter '{stmt.name}': a counter of each team holds a "
                                "number", f"write 'counter {stmt.name}: shared, holds a {stmt.holds}' or drop 'holds'")
+                if stmt.display is not None and stmt.display.header and (stmt.per_player or stmt.per_team):
+                    owner = "player" if stmt.per_player else "team"
+                    self.error(stmt.display.pos, f"counter '{stmt.name}' is one of each {owner}: the header shows "
+                               "what the whole table shares", f"write 'shown' (each {owner}'s is shown with it)"
+                               + (f", or make it 'shared'" if stmt.per_player else ""))
                 counters[stmt.name] = CounterSpec(stmt.name, stmt.per_player, start, stmt.pos, stmt.whole_match,
-                                                  stmt.holds, stmt.per_team)
+                                                  stmt.holds, stmt.per_team, stmt.display)
             elif isinstance(stmt, ast.ValueDecl):
                 if stmt.name in values:
                     self.error(stmt.name_pos or stmt.pos, f"value '{stmt.name}' is declared twice")
@@ -231,6 +237,11 @@ class Checker(CardChecks):
         self.effect_blocks = {s.name: s for s in statements if isinstance(s, ast.EffectDecl)}
         self.phase_names = self.phases
         self.shared_values = self.find_shared_values(values)
+        for value in values.values():  # the header shows what the table shares: a value of no one's
+            if value.display is not None and value.display.header and value.name not in self.shared_values:
+                self.error(value.display.pos, f"value '{value.name}' is worked out for each player (it reads "
+                           "'own' or a zone or counter of each player): the header shows what the whole table shares",
+                           "write 'shown' (each player sees their own, with their zones)")
         for clash in set(counters) & set(values) | (set(counters) | set(values)) & set(options):
             pos = counters[clash].pos if clash in counters else (values[clash].name_pos or values[clash].pos)
             self.error(pos, f"'{clash}' names more than one thing (option, counter or value)")
@@ -1789,6 +1800,31 @@ class Checker(CardChecks):
         if stmt.distinct_suits and stmt.width > 4:
             self.error(stmt.core_pos or stmt.pos, f"{what}: there are only 4 suits")
 
+    def check_say(self, effect: Any, per_player: bool) -> None:
+        """`say "…"`: every `{…}` names the player (`{own}`) or a counter or value; no other brace."""
+        start = effect.text_pos or effect.pos
+        known = [*self.counters, *self.values]
+        for piece in say_pieces(effect.text):
+            if isinstance(piece, str):
+                continue
+            kind, name, offset = piece
+            pos = SourcePos(start.file, start.line, start.column + 1 + offset)
+            if kind == "brace":
+                self.error(pos, "a brace in a 'say' text names what is filled in: '{own}' (the player), "
+                           "'{COUNTER}' or '{VALUE}'", "name one of them between the braces, or leave the brace out")
+            elif name == "own":
+                if not per_player:
+                    self.error(pos, "'{own}' is the player the effect is for, and here there is none",
+                               "put the 'say' in a move's effects, a 'when some player' end or a 'for each player:'")
+            elif name not in known:
+                self.error(pos, f"'{{{name}}}' in a 'say' text is not a counter or a value",
+                           did_you_mean(name, known + ["own"]) or "write '{own}' for the player, or a counter's or value's name")
+            elif not per_player and (name in self.values and name not in self.shared_values
+                                     or name in self.counters and (self.counters[name].per_player
+                                                                   or self.counters[name].per_team)):
+                self.error(pos, f"'{{{name}}}' is one of each player, and here there is no player to read it for",
+                           "name a shared counter or a value of no one's, or say it where a player is at hand")
+
     def check_effect(self, effect: Any, per_player: bool = True) -> None:
         if isinstance(effect, ast.MoveSelected):
             self.check_selection(effect.selection, per_player, in_move=per_player)
@@ -1801,6 +1837,8 @@ class Checker(CardChecks):
         elif isinstance(effect, ast.GoToPhase):
             if effect.phase.text not in self.phases:
                 self.unknown(effect.phase.pos, "phase", effect.phase.text, self.phases)
+        elif isinstance(effect, ast.Say):
+            self.check_say(effect, per_player)
         elif isinstance(effect, ast.TurnTo):
             self.check_expr(effect.seat, per_player)
             self.refuse_typed_number(effect.seat, "'turn to'")
@@ -2013,7 +2051,26 @@ def check_file(path: str | Path) -> GameModel:
     return checker.check(game_file, statements, files)
 
 
-__all__ = ["Checker", "RulesSyntaxError", "check_file"]
+__all__ = ["Checker", "RulesSyntaxError", "check_file", "say_pieces"]
+
+
+_SAY_PART = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}|[{}]")
+
+
+def say_pieces(text: str) -> list:
+    """A `say` text in pieces: plain strings, and ('name', NAME, offset) for each `{NAME}` (or
+    ('brace', '', offset) for a brace that names nothing). Read by a regular expression, never
+    formatted: the text is data."""
+    pieces: list = []
+    at = 0
+    for match in _SAY_PART.finditer(text):
+        if match.start() > at:
+            pieces.append(text[at:match.start()])
+        pieces.append(("name", match.group(1), match.start()) if match.group(1) else ("brace", "", match.start()))
+        at = match.end()
+    if at < len(text):
+        pieces.append(text[at:])
+    return pieces
 
 
 def _names(node: Any, name: str) -> bool:

@@ -210,6 +210,7 @@ class CounterSpec:
     whole_match: bool = False  # kept from deal to deal (chips, lives) instead of reset
     holds: str = "number"  # number | suit | rank | card (issue 16); a value's start is -1 for none
     per_team: bool = False  # `each team`: one value per team (per_player is False)
+    display: Any = None  # ast.Display: `shown "chips"`, `hidden`; None: not said (not shown)
 
 
 @dataclass(frozen=True)

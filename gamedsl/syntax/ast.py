@@ -595,6 +595,16 @@ class MoveAll:
 
 
 @dataclass(frozen=True)
+class Say:
+    """`say "{own} has closed: this is your last turn"`: an announcement the console makes to every
+    player; `{own}` and `{NAME}` (a counter or value) are filled in, nothing else is read."""
+
+    pos: SourcePos
+    text: str
+    text_pos: SourcePos | None = None  # where the string starts (its opening quote)
+
+
+@dataclass(frozen=True)
 class TurnTo:
     """The turn goes to the player whose seat number the expression gives."""
 
@@ -642,7 +652,7 @@ class CallEffect:
     name: str
 
 
-Effect = Union[EndTurn, TurnOver, AddTo, SetTo, IfEffects, GoToPhase, Reveal, MoveAll, TurnTo, "DealCards", "Shuffle",
+Effect = Union[EndTurn, TurnOver, AddTo, SetTo, IfEffects, GoToPhase, Reveal, MoveAll, TurnTo, "Say", "DealCards", "Shuffle",
                ForEachPlayerEffects, ForEachZoneEffects, CallEffect, MoveAllShowing, CloseEmpty]
 
 
@@ -841,6 +851,18 @@ class CounterDecl:
     holds: str = "number"  # `holds a suit` / `a rank` / `a card`: what the counter's value is
     holds_pos: SourcePos | None = None
     per_team: bool = False  # `each team`: one value per team
+    display: "Display | None" = None  # `shown "chips"`, `hidden`; None: not said (hidden)
+
+
+@dataclass(frozen=True)
+class Display:
+    """`, shown "chips"` / `, shown in header "trumps"` / `, hidden`: whether the console shows a
+    counter or value to the players, by which label, and where (display only: never a secret)."""
+
+    pos: SourcePos
+    shown: bool
+    label: str = ""  # empty: the name, its `_` read as spaces
+    header: bool = False
 
 
 @dataclass(frozen=True)
@@ -849,6 +871,7 @@ class ValueDecl:
     name: str
     expr: Expr
     name_pos: SourcePos | None = None  # where the name is written (pos: where the statement starts)
+    display: Display | None = None
 
 
 @dataclass(frozen=True)

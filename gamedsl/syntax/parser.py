@@ -107,6 +107,7 @@ _TERMINAL_WORDS = {
     "ADD_OP": "+ or -",
     "MUL_OP": "*, / or mod",
     "FREELY": "freely",
+    "DISPLAY": "', shown \"LABEL\"' / ', shown in header \"LABEL\"' / ', hidden'",
     "$END": "the end of the file",
 }
 
@@ -661,9 +662,16 @@ class _ToAst(Transformer):
                       if isinstance(c, float) or (isinstance(c, Token) and c.type == "NAME")), 0.0)
         whole_match = any(c == "whole_match" for c in children[2:])
         holds = next((c for c in children[2:] if isinstance(c, tuple) and c and c[0] == "holds"), None)
+        display = next((c for c in children[2:] if isinstance(c, ast.Display)), None)
         return ast.CounterDecl(self._pos(meta, children), str(children[0]), owner[2] == "each", start, whole_match,
                                name_pos=self._tpos(children[0]), holds=holds[1] if holds else "number",
-                               holds_pos=holds[2] if holds else None, per_team=owner[2] == "team")
+                               holds_pos=holds[2] if holds else None, per_team=owner[2] == "team", display=display)
+
+    def display_attr(self, meta, children):
+        word = " ".join(str(children[0]).lstrip(",").split())  # `shown`, `shown in header`, `hidden`
+        pos = self._tpos(children[0])
+        pos = SourcePos(pos.file, pos.line, pos.column + len(str(children[0])) - len(str(children[0]).lstrip(", \t")))
+        return ast.Display(pos, word != "hidden", self._string(children[1:]), word == "shown in header")
 
     def counter_holds(self, meta, children):
         return ("holds", str(children[0]), self._tpos(children[0]))
@@ -672,7 +680,9 @@ class _ToAst(Transformer):
         return "whole_match"
 
     def value_stmt(self, meta, children):
-        return ast.ValueDecl(self._pos(meta, children), str(children[0]), children[1], name_pos=self._tpos(children[0]))
+        display = next((c for c in children[2:] if isinstance(c, ast.Display)), None)
+        return ast.ValueDecl(self._pos(meta, children), str(children[0]), children[1], name_pos=self._tpos(children[0]),
+                             display=display)
 
     # ---- building rules -----------------------------------------------------------
     def section(self, meta, children):
@@ -1027,6 +1037,9 @@ class _ToAst(Transformer):
 
     def eff_shuffle(self, meta, children):
         return ast.Shuffle(self._pos(meta, children), children[0])
+
+    def eff_say(self, meta, children):
+        return ast.Say(self._pos(meta, children), str(children[0])[1:-1], self._tpos(children[0]))
 
     def eff_turn_to(self, meta, children):
         return ast.TurnTo(self._pos(meta, children), children[0])
@@ -1741,6 +1754,6 @@ def _is_effect(node: Any) -> bool:
 
 
 _EFFECT_TYPES = {t.__name__ for t in (ast.EndTurn, ast.TurnOver, ast.AddTo, ast.SetTo, ast.IfEffects, ast.GoToPhase,
-                                      ast.Reveal, ast.MoveAll, ast.TurnTo, ast.DealCards, ast.Shuffle,
+                                      ast.Reveal, ast.MoveAll, ast.TurnTo, ast.Say, ast.DealCards, ast.Shuffle,
                                       ast.ForEachPlayerEffects, ast.ForEachZoneEffects, ast.CallEffect, ast.MoveAllShowing,
                                       ast.CloseEmpty, ast.MoveSelected)}
