@@ -10,7 +10,7 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from . import cards
 from .compiler.zones import instance_name

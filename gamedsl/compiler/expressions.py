@@ -899,7 +899,8 @@ class ExprCompiler:
                 else:
                     item = Item(name, name, "value", "player", "seat" if name in seats else "number", False)
                 team_of = self.counters.team_of
-                parts.append(lambda st, p, item=item: bare_text(st, item, team_of[p] if item.owner == "team" else p))
+                parts.append(lambda st, p, item=item, team_of=team_of:
+                             bare_text(st, item, team_of[p] if item.owner == "team" else p))
         pieces = tuple(parts)
 
         def say(st: Any, p: int, mv: Any) -> None:

@@ -32,8 +32,6 @@ STANDING = "standing"
 def evaluation_of(state: State) -> Callable[[State, int], float]:
     """The file's `value evaluation` for a seat, or minus the cards in the seat's own zones (in
     a game of teams, summed over the seat's team)."""
-    compiled = state.game.compiled
-    declared = compiled.exprs.values.get(EVALUATION)
     return for_side(state, own_evaluation_of(state), best=True)
 
 
