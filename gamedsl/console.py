@@ -793,7 +793,7 @@ def header_items(state: State, obs: dict) -> list[str]:
 
 
 def header(state: State, obs: dict, width: int | None = None) -> list[str]:
-    """The table's first line, `--- Dou Dizhu · deal 1 · play · P1 to move · P1 0 · … ---`;
+    """The table's first line, `--- Eights · deal 1 · play · P1 to move · P1 0 · … ---`;
     on a screen `width` wide, as many lines as it takes, broken between items."""
     items = header_items(state, obs)
     text = "--- " + " · ".join(items) + " ---"

@@ -1,7 +1,7 @@
 """Reading the others: worlds weighted by how likely the others' moves of this deal were in them.
 
 A world dealt at random from what a player sees takes no account of what the others did: a
-player who stuck or passed in Schwimmen is as likely to hold rubbish as a strong hand. Here a few
+player who stuck or passed in a drawing game is as likely to hold rubbish as a strong hand. Here a few
 worlds are dealt (a random renaming of the unseen cards, `worlds.reading_view`'s record renamed
 alike), and each is weighted by the chance of the others' recorded moves in it under a simple
 model of them: a player makes the move the greedy judgement ranks first (ties shared) with

@@ -1,5 +1,5 @@
 """Who plays together, as the computer players judge it: the fixed teams (`team NAME: P1 and P3`),
-or the sides of a position (`sides: landlord against the others`: the seat the expression names
+or the sides of a position (`sides: declarer against the others`: the seat the expression names
 alone, all the others together; every player for itself while it names none).
 
 A fixed team is judged by its players' sum (the tricks of both partners count). The others of

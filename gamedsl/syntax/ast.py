@@ -706,7 +706,7 @@ class TeamDecl:
 
 @dataclass(frozen=True)
 class SidesDecl:
-    """`sides: landlord against the others`: the seat `alone` names (1 = P1) against the others."""
+    """`sides: declarer against the others`: the seat `alone` names (1 = P1) against the others."""
 
     pos: SourcePos
     alone: Any
