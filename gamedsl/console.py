@@ -270,7 +270,7 @@ class Console:
             self.show_moves()
             return
         columns, rows = self.size()
-        table = render(self.state, seat, width=columns)
+        table = render(self.state, seat, width=columns, height=rows - 3)  # a move or two and the prompt below
         self.say(table)
         self.show_moves(room=rows - _rows(table, columns) - 1)  # the prompt below them
 
@@ -808,11 +808,41 @@ def header(state: State, obs: dict, width: int | None = None) -> list[str]:
     return lines + [line + " ---"]
 
 
-def render(state: State, seat: int, width: int | None = None) -> str:
+def render(state: State, seat: int, width: int | None = None, height: int | None = None) -> str:
     """The table as `seat` sees it, laid out by zones: the shared ones, then each player's. A row
     or a hand is fanned; a pile shows its top card and size; a family of numbered piles (eight
     foundations, say) shares one line; cards `seat` may not see are backs. `width`: the screen's,
-    which the header fits."""
+    which the header fits; `height`: the rows the table may take on it — a taller table puts its
+    short zone lines side by side, two to a line, so that the header stays in sight."""
+    lines = _table_lines(state, seat, width)
+    if width is not None and height is not None and len(lines) > height:
+        lines = _side_by_side(lines, width)
+    return "\n".join(lines)
+
+
+def _side_by_side(lines: list[str], width: int) -> list[str]:
+    """Consecutive short zone lines (`  name  cards`) of one block, paired into two columns."""
+    column = (width - 1) // 2
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        after = lines[index + 1] if index + 1 < len(lines) else None
+        if (after is not None and _zone_line(line) and _zone_line(after)
+                and len(line) < column and len(after) <= column):
+            out.append(f"{line:<{column}} {after.lstrip()}".rstrip())
+            index += 2
+            continue
+        out.append(line)
+        index += 1
+    return out
+
+
+def _zone_line(line: str) -> bool:
+    return line.startswith("  ") and not line.startswith("   ")
+
+
+def _table_lines(state: State, seat: int, width: int | None) -> list[str]:
     obs = state.observation(seat)
     c = state._c
     lines = header(state, obs, width)
@@ -870,7 +900,7 @@ def render(state: State, seat: int, width: int | None = None) -> str:
               for item in shown if item.owner == "team"]  # `bags north_south 3, east_west 1`
     if table:
         lines.append("Counters: " + ", ".join(table))
-    return "\n".join(lines)
+    return lines
 
 
 def _zone_text(state: State, obs: dict, zone_id: int, seat: int, compact: bool = False) -> str:

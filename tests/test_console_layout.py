@@ -48,10 +48,10 @@ def test_every_games_table_and_moves_fit_80_by_24_below_the_header(name):
         console.show_table(state.current)
         shown = plain(out.getvalue()).rstrip("\n")
         assert shown.startswith("--- ")
-        table_alone = rows(plain(gamedsl.console.render(state, state.current, width=80)))
-        if table_alone <= 21:  # a table that leaves room: it, its moves and the prompt fit
-            assert rows(shown) + 1 <= 24, shown
-        assert all(len(line) <= 80 for line in shown.split("\n")[table_alone:]), shown
+        table = plain(gamedsl.console.render(state, state.current, width=80, height=21))
+        assert rows(table) <= 21, table  # a tall table puts short zone lines side by side
+        assert rows(shown) + 1 <= 24, shown  # the table, its moves and the prompt fit
+        assert all(len(line) <= 80 for line in shown.split("\n")), shown
 
 
 def test_a_long_list_is_grouped_by_kind_with_counts_and_one_kind_is_listed_alone():
@@ -75,6 +75,21 @@ def test_a_long_list_is_grouped_by_kind_with_counts_and_one_kind_is_listed_alone
     console.show_moves(everything=True)  # paged: Enter, then q
     assert out.getvalue().count("Enter for the next page") == 0  # (the question is the prompt, not said)
     assert "single (11):" in out.getvalue() and "276." not in out.getvalue()
+
+
+def test_a_table_taller_than_the_screen_puts_short_zone_lines_side_by_side():
+    state = gamedsl.load_game("russian_bank").new_game(1)
+    tall = gamedsl.console.render(state, state.current, width=80).split("\n")
+    assert len(tall) == 22  # eight houses, a line each: the header would scroll away on 80 x 24
+    short = gamedsl.console.render(state, state.current, width=80, height=21).split("\n")
+    assert short[0] == tall[0] and len(short) == 14
+    assert short[2].split() == ["house1", "9S", "house2", "4H"]
+    assert all(len(line) <= 80 for line in short)
+    def cells(lines):
+        return sorted(word for line in lines for word in line.split())
+
+    assert cells(short) == cells(tall)  # the same zones and cards, only laid out in two columns
+    assert gamedsl.console.render(state, state.current, width=80, height=22) == "\n".join(tall)  # room enough
 
 
 def test_the_header_breaks_between_its_items_to_fit_the_screen():

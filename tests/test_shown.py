@@ -252,3 +252,38 @@ def test_a_replay_says_the_announcements_again(tmp_path):
                          text=True, cwd=Path(__file__).parent.parent, check=False, encoding="utf-8")
     assert run.returncode == 0, run.stderr
     assert f"plays close\n  » {said}\n" in run.stdout
+
+
+def test_numbers_may_be_shown_as_words(tmp_path):
+    game = load(tmp_path, BASE.replace('counter closer: shared, starts 0, shown in header "closed by"',
+                                       'counter closer: shared, starts 0, shown in header "closed by"')
+                .replace('counter bags: shared, starts 2, shown "bags"',
+                         'counter bags: shared, starts 2, shown "bags" (2 as "two", -1 as "none")'))
+    state = game.new_game(seed=1)
+    assert "bags two" in render(state, 0)
+    state.counters[state._c.counters.index("bags", 0)] = 5
+    assert "bags 5" in render(state, 0)  # a number without words is its number
+    state.counters[state._c.counters.index("bags", 0)] = -1
+    assert "bags none" in render(state, 0)
+
+
+def test_the_shipped_games_name_their_not_yet_values():
+    spades = gamedsl.load_game("spades").new_game(seed=1)
+    assert "spades broken no" in render(spades, 0) and "bid not yet" in render(spades, 0)
+    dou_dizhu = gamedsl.load_game("dou_dizhu").new_game(seed=1)
+    assert "bid none yet" in render(dou_dizhu, 0)
+
+
+@pytest.mark.parametrize("line, said, hint", [
+    ('counter led: shared, holds a suit, shown "led" (0 as "none")', "counter 'led' holds a suit",
+     "drop the '(… as \"…\")'"),
+    ('counter level: shared, starts 0, shown "level" (0 as "low", 0 as "none")', "0 is given words twice",
+     "give each number one word"),
+    ('value deck: size of stock, shown "deck" (0 as "")', "0 is shown as an empty text", "write '0 as \"none\"'"),
+])
+def test_words_for_numbers_are_checked(tmp_path, line, said, hint):
+    with pytest.raises(gamedsl.RulesError) as err:
+        load(tmp_path, BASE + line + "\n")
+    text = str(err.value)
+    number = BASE.count("\n") + 1
+    assert f"shown.game:{number}:" in text and said in text and hint in text and "^" in text

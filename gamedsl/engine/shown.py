@@ -28,6 +28,7 @@ class Item:
     owner: str  # 'shared' | 'player' | 'team'
     holds: str  # number | suit | rank | card | seat
     header: bool
+    words: tuple[tuple[float, str], ...] = ()  # `(-1 as "not yet")`: numbers shown as words
 
 
 def _walk(node: Any, seen: set[int]):
@@ -105,15 +106,19 @@ def items(model: Any, shared_values: set[str] | None = None) -> list[Item]:
             holds = "seat" if spec.holds == "number" and spec.name in seats else spec.holds
             found.append(((files.get(spec.pos.file, 0), spec.pos.line),
                           Item(spec.name, spec.display.label or spec.name.replace("_", " "), "counter", owner, holds,
-                               spec.display.header)))
+                               spec.display.header, _words(spec.display))))
     for decl in model.values.values():
         if decl.display is not None and decl.display.shown:
             shared = shared_values is not None and decl.name in shared_values
             found.append(((files.get(decl.pos.file, 0), decl.pos.line),
                           Item(decl.name, decl.display.label or decl.name.replace("_", " "), "value",
                                "shared" if shared else "player", "seat" if decl.name in seats else "number",
-                               decl.display.header)))
+                               decl.display.header, _words(decl.display))))
     return [item for _, item in sorted(found, key=lambda pair: pair[0])]
+
+
+def _words(display: ast.Display) -> tuple[tuple[float, str], ...]:
+    return tuple((number, word) for number, word, _ in display.words)
 
 
 def text(state: Any, item: Item, who: int = 0) -> str:
@@ -123,7 +128,8 @@ def text(state: Any, item: Item, who: int = 0) -> str:
 
 
 def bare_text(state: Any, item: Item, who: int = 0) -> str:
-    """What an item holds, as the player reads it: `3`, `♥`, `P3`, `—`."""
+    """What an item holds, as the player reads it: `3`, `♥`, `P3`, `—`, or the word the file gives
+    the number (`not yet`)."""
     c = state._c
     if item.kind == "counter":
         if item.owner == "team":
@@ -132,6 +138,9 @@ def bare_text(state: Any, item: Item, who: int = 0) -> str:
             raw = state.counters[c.counters.index(item.name, who)]
     else:
         raw = state.value(item.name, who)
+    for number, word in item.words:
+        if raw == number:
+            return word
     if item.holds in ("suit", "rank", "card"):
         shown = value_shown(item.holds, raw)
     elif item.holds == "seat":

@@ -74,6 +74,22 @@ class Checker(CardChecks):
         source_line = lines[pos.line - 1] if 0 < pos.line <= len(lines) else ""
         self.diagnostics.append(Diagnostic(pos, message, source_line, hint))
 
+    def check_display_words(self, what: str, display: ast.Display | None, holds: str) -> None:
+        """`shown "bid" (-1 as "not yet")`: words for numbers, each number once."""
+        if display is None or not display.words:
+            return
+        if holds != "number":
+            self.error(display.words[0][2], f"{what} holds a {holds}, shown as the {holds} itself: words stand "
+                       "for numbers", f"drop the '(… as \"…\")' after the label")
+            return
+        seen: set[float] = set()
+        for number, word, pos in display.words:
+            if number in seen:
+                self.error(pos, f"{what}: {number:g} is given words twice", "give each number one word")
+            elif not word.strip():
+                self.error(pos, f"{what}: {number:g} is shown as an empty text", f"write '{number:g} as \"none\"'")
+            seen.add(number)
+
     def unknown(self, pos: SourcePos, what: str, name: str, choices: Iterable[str]) -> None:
         if what == "order" and name in getattr(self, "both_ends", {}):
             rank = cards.RANK_TEXT[self.both_ends[name][0]]
@@ -226,11 +242,13 @@ class Checker(CardChecks):
                     self.error(stmt.display.pos, f"counter '{stmt.name}' is one of each {owner}: the header shows "
                                "what the whole table shares", f"write 'shown' (each {owner}'s is shown with it)"
                                + (f", or make it 'shared'" if stmt.per_player else ""))
+                self.check_display_words(f"counter '{stmt.name}'", stmt.display, stmt.holds)
                 counters[stmt.name] = CounterSpec(stmt.name, stmt.per_player, start, stmt.pos, stmt.whole_match,
                                                   stmt.holds, stmt.per_team, stmt.display)
             elif isinstance(stmt, ast.ValueDecl):
                 if stmt.name in values:
                     self.error(stmt.name_pos or stmt.pos, f"value '{stmt.name}' is declared twice")
+                self.check_display_words(f"value '{stmt.name}'", stmt.display, "number")
                 values[stmt.name] = stmt
         self.counters = counters
         self.values = values

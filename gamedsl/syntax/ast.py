@@ -863,6 +863,7 @@ class Display:
     shown: bool
     label: str = ""  # empty: the name, its `_` read as spaces
     header: bool = False
+    words: tuple[tuple[float, str, SourcePos], ...] = ()  # `(-1 as "not yet", 0 as "no")`: numbers shown as words
 
 
 @dataclass(frozen=True)

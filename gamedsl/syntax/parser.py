@@ -671,7 +671,14 @@ class _ToAst(Transformer):
         word = " ".join(str(children[0]).lstrip(",").split())  # `shown`, `shown in header`, `hidden`
         pos = self._tpos(children[0])
         pos = SourcePos(pos.file, pos.line, pos.column + len(str(children[0])) - len(str(children[0]).lstrip(", \t")))
-        return ast.Display(pos, word != "hidden", self._string(children[1:]), word == "shown in header")
+        words = next((c for c in children[1:] if isinstance(c, list)), [])
+        return ast.Display(pos, word != "hidden", self._string(children[1:]), word == "shown in header", tuple(words))
+
+    def display_words(self, meta, children):
+        return list(children)
+
+    def display_word(self, meta, children):
+        return (children[0], self._string(children[1:]), self._pos(meta, children))
 
     def counter_holds(self, meta, children):
         return ("holds", str(children[0]), self._tpos(children[0]))
