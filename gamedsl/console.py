@@ -947,7 +947,8 @@ def _pile_text(shown: list[str], kind: str) -> str:
             return " ".join(shown)
         if kind == "row":  # a row keeps its order: the backs where they lie
             return " ".join(BACK if c == HIDDEN else c for c in shown)
-        return f"{backs}  ({len(shown)} cards" + (f"; known: {' '.join(known)})" if known else ")")
+        count = f"{len(shown)} card{'s' if len(shown) > 1 else ''}"
+        return f"{backs}  ({count}" + (f"; known: {' '.join(known)})" if known else ")")
     top = shown[-1]
     if hidden == len(shown):
         return f"[{BACK}] {len(shown)} card{'s' if len(shown) > 1 else ''} face down"

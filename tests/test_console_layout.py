@@ -134,3 +134,46 @@ def test_no_command_is_a_letter_and_text_read_as_a_move_stays_a_move(name):
         if console.reads_as_move(word):  # then `handle` tries it as a move, never runs the command
             assert console.handle(word, state.current) in (True, None)
             assert "Commands:" not in out.getvalue()
+
+
+TWO_DEALS = """\
+game "Two deals"
+players 2
+zones:
+    stock: shared, pile, face down, holds 1 standard deck
+    hand: each player, fan, face up to owner
+    table: shared, pool, face up
+deal:
+    shuffle stock
+    deal 1 from stock to each hand
+move play "play your card":
+    from own hand to table
+    then: end turn
+end out "both cards are played":
+    when every player: own hand is empty
+    winner scores 1
+match: deals until some player: own score >= 2
+"""
+
+
+def test_hot_seat_waits_for_enter_after_a_deal_before_clearing_for_the_next_player(tmp_path):
+    path = tmp_path / "two_deals.game"
+    path.write_text(TWO_DEALS, encoding="utf-8")
+    state = gamedsl.load_game(path).new_game(5)
+    feed = iter(["", "1", "", "1", "", "", "quit", "yes"])  # Enter, play, Enter, play: the deal ends
+    out = io.StringIO()
+
+    def read(prompt):
+        out.write(f"<{prompt.strip()}>")
+        return next(feed)
+
+    Console(state, ["human", "human"], read=read, out=out, screen=lambda: (80, 24)).run()
+    said = out.getvalue()
+    ended = said.index("*** Deal 1 ends: both cards are played ***")
+    second = said[ended:]
+    steps = ["<Press Enter to go on:>", CLEAR_SCREEN, "=== P1's turn: only P1 should look ===",
+             "<P1, take the keyboard and press Enter:>", CLEAR_SCREEN, "deal 2", "P1 (you):  hand  QD"]
+    at = [second.index(step, second.index(steps[k - 1]) + 1 if k else 0) for k, step in enumerate(steps)]
+    assert at == sorted(at), second  # the report read, Enter, cleared, handed over, Enter, cleared, the hand
+    assert "KC" not in second[at[1]:at[4]]  # nothing of P2's is left on the screen P1 comes to
+    assert "P2:  hand  ##  (1 card)" in said  # one card, not '1 cards'
