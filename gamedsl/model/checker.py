@@ -80,7 +80,7 @@ class Checker(CardChecks):
             return
         if holds != "number":
             self.error(display.words[0][2], f"{what} holds a {holds}, shown as the {holds} itself: words stand "
-                       "for numbers", f"drop the '(… as \"…\")' after the label")
+                       "for numbers", "drop the '(… as \"…\")' after the label")
             return
         seen: set[float] = set()
         for number, word, pos in display.words:
@@ -241,7 +241,7 @@ class Checker(CardChecks):
                     owner = "player" if stmt.per_player else "team"
                     self.error(stmt.display.pos, f"counter '{stmt.name}' is one of each {owner}: the header shows "
                                "what the whole table shares", f"write 'shown' (each {owner}'s is shown with it)"
-                               + (f", or make it 'shared'" if stmt.per_player else ""))
+                               + (", or make it 'shared'" if stmt.per_player else ""))
                 self.check_display_words(f"counter '{stmt.name}'", stmt.display, stmt.holds)
                 counters[stmt.name] = CounterSpec(stmt.name, stmt.per_player, start, stmt.pos, stmt.whole_match,
                                                   stmt.holds, stmt.per_team, stmt.display)
