@@ -90,12 +90,12 @@ def test_transpositions_are_one_node():
 
 def test_turn_exploration_stops_when_the_turn_ends_and_says_when_cut():
     state = cached_game("schwimmen", 3).new_game(4)
-    graph = move_graph(state, turn=True)
+    graph = move_graph(state, turn=True, every=True)
     root_player = state.current_player
     for node, data in graph.nodes(data=True):
         if graph.out_degree(node):
             assert data["to_move"] == root_player
-    big = move_graph(cached_game("russian_bank").new_game(3), turn=True, max_nodes=50)
+    big = move_graph(cached_game("russian_bank").new_game(3), turn=True, every=True, max_nodes=50)
     assert big.graph["cut"] and big.number_of_nodes() == 50
 
 
@@ -181,7 +181,7 @@ def test_the_graph_command(tmp_path):
     run = subprocess.run([sys.executable, "-m", "gamedsl", "graph", "moves", "russian_bank", "--seed", "3", "--turn",
                           "--max-nodes", "40", "-o", str(tmp_path / "m.html")], capture_output=True, text=True,
                          cwd=ROOT, timeout=300)
-    assert run.returncode == 0 and "cut at --max-nodes" in run.stdout
+    assert run.returncode == 0 and "stopped at the cap" in run.stdout
     run = subprocess.run([sys.executable, "-m", "gamedsl", "graph", "moves", "russian_bank", "-o", "x.txt"],
                          capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert run.returncode == 2 and "extension" in run.stderr and "Traceback" not in run.stderr

@@ -50,6 +50,33 @@ def change_text(before: State, after: State, viewer: int) -> str | None:
     """What the move changed on the table, as `viewer` sees it: the cards that arrived in each
     zone (`9♦ → house4`, `2 cards → P1.hand` when unseen); None when no card moved, or when
     cards went to more than two zones (a new deal: the move's text says it better)."""
+    arrived = arrivals(before, after, viewer)
+    if not arrived or len(arrived) > 2:
+        return None
+    return ", ".join(arrived)
+
+
+def net_lines(arrived: list[str], lines: int = 2) -> list[str]:
+    """What a whole turn changed (its `arrivals` from start to end) in at most `lines` short
+    lines: `8♦ → house1, 10♠ → house4`, then `+2 more` for what does not fit."""
+    rows: list[list[str]] = []
+    for place, text in enumerate(arrived):
+        if rows and len(", ".join(rows[-1] + [text])) <= LINE:
+            rows[-1].append(text)
+        elif len(rows) < lines:
+            rows.append([cut(text)])
+        else:  # the rest is counted: drop what the count needs room for
+            left = len(arrived) - place
+            while len(rows[-1]) > 1 and len(", ".join(rows[-1])) + len(f" +{left} more") > LINE:
+                rows[-1].pop()
+                left += 1
+            rows[-1][-1] = cut(rows[-1][-1], LINE - len(f" +{left} more")) if len(rows[-1]) == 1 else rows[-1][-1]
+            return [", ".join(row) for row in rows[:-1]] + [", ".join(rows[-1]) + f" +{left} more"]
+    return [", ".join(row) for row in rows]
+
+
+def arrivals(before: State, after: State, viewer: int) -> list[str]:
+    """The cards that arrived in each zone between two positions, one text for each zone."""
     names = before._c.zones.names
     seen_before = {card for zone, shown in ((z, visible_cards(before, i, viewer)) for i, z in enumerate(before.zones))
                    for card, text in zip(zone, shown) if text != HIDDEN}
@@ -74,9 +101,7 @@ def change_text(before: State, after: State, viewer: int) -> str | None:
         if unseen:
             texts.append(f"{unseen} card{'s' if unseen != 1 else ''}" if not texts else f"+{unseen} unseen")
         arrived.append(f"{' '.join(texts)} → {names[zone_id]}")
-    if not arrived or len(arrived) > 2:
-        return None
-    return ", ".join(arrived)
+    return arrived
 
 
 def status_text(state: State, kind: str, results_before: int) -> str:

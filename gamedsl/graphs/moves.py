@@ -15,7 +15,7 @@ and the whole table as the viewer sees it), `depth`, `to_move`, `over`, `scores`
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 
 import networkx as nx
@@ -23,7 +23,7 @@ import networkx as nx
 from ..console import deal_report
 from ..engine.state import State
 from ..engine.views import _seat
-from .describe import change_text, cut, edge_text, hand_text, move_text, position_text, status_text, symbols
+from .describe import LINE, arrivals, change_text, cut, edge_text, hand_text, move_text, net_lines, position_text, status_text, symbols
 from .reach import ENDS, START, Reach, iter_tree, reach, table_key
 
 DRAWN = 80  # positions drawn of what a turn can reach, by default
@@ -61,13 +61,14 @@ def _reach_graph(state: State, found: Reach, budget: int, viewer: int, show_forb
     results = len(state.results)
     ways: dict[int, str] = {}
     keys: dict[tuple, str] = {}
+    net = _turn_changes(state, found, drawn, viewer)
     for node, before, after in iter_tree(state, found, drawn):
         kind = found.kind[node]
         change = change_text(before, after, viewer) if before is not None else None
         text = move_text(before, after, found.move[node], viewer) if before is not None else ""
         ways[node] = (ways[found.parent[node]] + ", " if found.parent[node] else "") + text if node else ""
         _describe(graph, f"n{node}", after, kind, found.depth[node], viewer, results,
-                  change or symbols(text) or "start", ways[node])
+                  change or symbols(text) or "start", ways[node], net.get(node))
         keys[table_key(after)] = f"n{node}"
         snapshot = after.copy()
         for move, child in found.out[node] or ():
@@ -96,6 +97,15 @@ def _reach_graph(state: State, found: Reach, budget: int, viewer: int, show_forb
     graph.graph["summary"] = lines
     _finish(graph)
     return graph
+
+
+def _turn_changes(state: State, found: Reach, drawn: set[int], viewer: int) -> dict[int, list[str]]:
+    """For each drawn end of the turn, the cards its turn left elsewhere, by zone: the rarer
+    among the drawn ends first (what sets an end apart comes before what every end shares)."""
+    changes = {node: arrivals(state, after, viewer) for node, _, after in iter_tree(state, found, drawn)
+               if found.kind[node] in ENDS}
+    often = Counter(text for texts in changes.values() for text in set(texts))
+    return {node: sorted(texts, key=lambda t: often[t]) for node, texts in changes.items()}
 
 
 def choose(found: Reach, ends: list[int], budget: int) -> tuple[set[int], list[int], list[int]]:
@@ -247,11 +257,12 @@ def _kind_of(state: State, start_turn: tuple[int, int, int], results: int) -> st
 # ---- shared ----------------------------------------------------------------------------------------
 
 def _describe(graph: nx.DiGraph, node: str, state: State, kind: str, level: int, viewer: int,
-              results: int, change: str, way: str) -> None:
-    """Add `node` with its label (what changed, who is to move or the scores, the hand) and title."""
-    lines = [cut(change), status_text(state, kind, results)]
+              results: int, change: str, way: str, net: list[str] | None = None) -> None:
+    """Add `node` with its label (what changed, who is to move or the scores, the hand) and title.
+    `net`: for the end of a turn, what the whole turn changed (the cards now elsewhere)."""
     ended = len(state.results) > results
-    hand = None if ended else hand_text(state, viewer)  # once a deal ends, the hand is the next deal's
+    lines = [*(net_lines(net) if net and not ended else [cut(change)]), status_text(state, kind, results)]
+    hand = None if ended or len(lines) > 2 else hand_text(state, viewer)  # after a deal: the next deal's hand
     if hand:
         lines.append(hand)
     title = (f"shortest way: {way}\n\n" if way else "")
@@ -287,8 +298,10 @@ def _distinct_labels(graph: nx.DiGraph) -> None:
                 parent = parents.get(node)
                 if rounds == 0 and parent is not None and graph.nodes[parent].get("change"):
                     lines[2:] = [cut("after " + graph.nodes[parent]["change"])]
-                elif rounds == 1:
-                    lines[1] += f" · #{node.lstrip('nf')}"
+                elif rounds == 1:  # on the line with the most room
+                    mark = f" #{node.lstrip('nf')}"
+                    roomy = min(range(len(lines)), key=lambda i: len(lines[i]))
+                    lines[roomy] = cut(lines[roomy], LINE - len(mark)) + mark
                 data["label"] = "\n".join(lines)
 
 
