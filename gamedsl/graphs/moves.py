@@ -23,7 +23,19 @@ import networkx as nx
 from ..console import deal_report
 from ..engine.state import State
 from ..engine.views import _seat
-from .describe import LINE, arrivals, change_text, cut, edge_text, hand_text, move_text, net_lines, position_text, status_text, symbols
+from .describe import (
+    LINE,
+    arrivals,
+    change_text,
+    cut,
+    edge_text,
+    hand_text,
+    move_text,
+    net_lines,
+    position_text,
+    status_text,
+    symbols,
+)
 from .reach import ENDS, START, Reach, iter_tree, reach, table_key
 
 DRAWN = 80  # positions drawn of what a turn can reach, by default
