@@ -208,3 +208,15 @@ def test_the_command_prints_the_summary(tmp_path):
                          (["--all"], "--all goes with --turn")):
         run = _graph_command("--seed", "1", *bad, "-o", str(out))
         assert run.returncode == 2 and message in run.stderr and "Traceback" not in run.stderr
+
+
+def test_the_readme_pictures_are_drawn_from_seed_1(tmp_path):
+    from PIL import Image
+
+    run = subprocess.run([sys.executable, str(ROOT / "tools" / "pictures.py"), "--out", str(tmp_path)],
+                         check=False, capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "what the first turn of seed 1 can reach" in run.stdout and "distinct end positions found" in run.stdout
+    for name in ("russian_bank_rules.png", "dou_dizhu_rules.png", "russian_bank_turn.png"):
+        with Image.open(tmp_path / name) as picture:
+            assert picture.format == "PNG" and picture.width * picture.height <= 16_000_000

@@ -66,8 +66,9 @@ def move_graph(state: State, depth: int | None = None, turn: bool = False, max_n
 def _reach_graph(state: State, found: Reach, budget: int, viewer: int, show_forbidden: bool,
                  depth: int | None) -> nx.DiGraph:
     ends = found.ends()
-    everything = len(found) <= budget and not found.cut
-    drawn, direct, best = (set(range(len(found))), [], []) if everything else choose(found, ends, max(1, budget - 1))
+    room = budget - budget // 4 if show_forbidden else budget  # a quarter kept for where forbidden moves lead
+    everything = len(found) <= room and not found.cut
+    drawn, direct, best = (set(range(len(found))), [], []) if everything else choose(found, ends, max(1, room - 1))
     mode = "turn" if depth is None else f"turn, at most {depth} moves"
     graph = nx.DiGraph(game=state.game.title, kind="moves", root="n0", cut=found.cut, mode=mode)
     results = len(state.results)
@@ -96,7 +97,7 @@ def _reach_graph(state: State, found: Reach, budget: int, viewer: int, show_forb
         for node, _, after in iter_tree(state, found, drawn):
             if found.kind[node] in (START, "position") and found.out[node] is not None:
                 _forbidden_edges(graph, f"n{node}", after, found.depth[node], viewer, results, keys, extra,
-                                 table_key, budget + 20)
+                                 table_key, budget - 1)
     lines = _reach_summary(state, found, ends, drawn, direct, best, viewer)
     left = len(found) - len(drawn)
     if left or found.cut:
@@ -124,10 +125,8 @@ def choose(found: Reach, ends: list[int], budget: int) -> tuple[set[int], list[i
     """Which end positions to draw when not all fit in `budget` nodes: in turn, the next most
     direct (fewest moves; first found) and the next best for the mover (as the computer players
     judge a position: points, standing, then the file's evaluation or the fewest cards in the
-    mover's zones), each drawn with its whole shortest way, while the ways fit. Without any end
-    (the search stopped first): the positions nearest the start."""
-    if not ends:
-        return set(range(min(budget, len(found)))), [], []
+    mover's zones), each drawn with its whole shortest way, while the ways fit. The room left
+    (all of it when the search stopped before any end) goes to the positions nearest the start."""
     by_way = list(ends)
     by_worth = sorted(ends, key=lambda e: (tuple(-x for x in found.worth[e]), found.depth[e], e))
     drawn: set[int] = {0}
@@ -149,6 +148,11 @@ def choose(found: Reach, ends: list[int], budget: int) -> tuple[set[int], list[i
                     taken.add(end)
                     picked.append(end)
                     break
+    for node in range(1, len(found)):  # breadth-first order: a node's parent comes before it
+        if len(drawn) >= budget:
+            break
+        if found.parent[node] in drawn:
+            drawn.add(node)
     return drawn, direct, best
 
 
@@ -163,9 +167,9 @@ def _reach_summary(state: State, found: Reach, ends: list[int], drawn: set[int],
     else:
         lines.append(f"explored all {len(found):,} positions the turn can reach")
     shown_ends = [e for e in ends if e in drawn]
-    line = f"{len(ends):,} distinct end positions found, {len(shown_ends):,} drawn"
-    if direct or best:
-        line += f" ({len(direct)} the most direct, {len(best)} the best for {mover})"
+    line = f"{_count(len(ends), 'distinct end position')} found, {len(shown_ends):,} drawn"
+    if best:
+        line += f" ({len(direct)} by the fewest moves, {len(best)} the best for {mover})"
     lines.append(line)
     by_depth: dict[int, int] = {}
     for d in found.depth:
@@ -185,6 +189,10 @@ def _reach_summary(state: State, found: Reach, ends: list[int], drawn: set[int],
     if len(found) > len(drawn):
         lines.append(f"{len(found) - len(drawn):,} positions not drawn")
     return lines
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number:,} {thing}" + ("" if number == 1 else "s")
 
 
 def _way_text(state: State, found: Reach, node: int, viewer: int) -> str:
@@ -230,7 +238,7 @@ def _every_graph(state: State, depth: int | None, turn: bool, max_nodes: int, vi
             key = child.key()
             text = move_text(position, child, move, viewer)
             if key not in ids:
-                if len(ids) >= max_nodes:
+                if key not in extra and len(ids) + len(extra) >= max_nodes:
                     graph.graph["cut"] = True
                     queue.clear()
                     break
@@ -246,7 +254,7 @@ def _every_graph(state: State, depth: int | None, turn: bool, max_nodes: int, vi
                            player=position.current_player, forbidden=False)
             edges += 1
         if show_forbidden:
-            _forbidden_edges(graph, here, position, level, viewer, results, ids, extra, State.key, max_nodes + 20)
+            _forbidden_edges(graph, here, position, level, viewer, results, ids, extra, State.key, max_nodes)
     kept = graph.number_of_nodes()
     lines = [f"Every sequence of moves from the start ({mode}): {kept:,} positions, {edges:,} moves"]
     if graph.graph["cut"]:
