@@ -220,3 +220,14 @@ def test_the_readme_pictures_are_drawn_from_seed_1(tmp_path):
     for name in ("russian_bank_rules.png", "dou_dizhu_rules.png", "russian_bank_turn.png"):
         with Image.open(tmp_path / name) as picture:
             assert picture.format == "PNG" and picture.width * picture.height <= 16_000_000
+
+
+def test_a_turn_at_most_n_moves_deep_ends_where_it_stands_after_n():
+    state = cached_game("russian_bank").new_game(1)
+    found = reach(state, depth=2)
+    assert not found.cut and max(found.depth) == 2
+    assert sorted(found.ends()) == [n for n in range(len(found)) if found.depth[n] == 2 or found.kind[n] in ENDS]
+    graph = move_graph(state, turn=True, depth=2)
+    assert graph.graph["summary"][0] == ("What P2's turn can reach in 2 moves: the distinct positions where it "
+                                         "ends or stands after 2, each by its shortest way")
+    assert graph.number_of_nodes() == len(found) == 1 + 1 + 6     # A♥ must go first, then six moves

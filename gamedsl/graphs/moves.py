@@ -98,7 +98,7 @@ def _reach_graph(state: State, found: Reach, budget: int, viewer: int, show_forb
             if found.kind[node] in (START, "position") and found.out[node] is not None:
                 _forbidden_edges(graph, f"n{node}", after, found.depth[node], viewer, results, keys, extra,
                                  table_key, budget - 1)
-    lines = _reach_summary(state, found, ends, drawn, direct, best, viewer)
+    lines = _reach_summary(state, found, ends, drawn, direct, best, viewer, depth)
     left = len(found) - len(drawn)
     if left or found.cut:
         more = [e for e in ends if e not in drawn]
@@ -157,10 +157,13 @@ def choose(found: Reach, ends: list[int], budget: int) -> tuple[set[int], list[i
 
 
 def _reach_summary(state: State, found: Reach, ends: list[int], drawn: set[int], direct: list[int],
-                   best: list[int], viewer: int) -> list[str]:
+                   best: list[int], viewer: int, depth: int | None) -> list[str]:
     mover = f"P{found.mover + 1}"
-    what = "end-of-turn positions" if found.kind and any(found.kind[e] in ENDS for e in ends) or not ends else "end positions"
-    lines = [f"What {mover}'s turn can reach: the distinct {what}, each by its shortest way"]
+    if depth is None:
+        lines = [f"What {mover}'s turn can reach: the distinct end-of-turn positions, each by its shortest way"]
+    else:
+        lines = [(f"What {mover}'s turn can reach in {_count(depth, 'move')}: the distinct positions where it ends "
+                 f"or stands after {depth}, each by its shortest way")]
     if found.cut:
         lines.append(f"explored {len(found):,} positions and stopped at the cap (--explore {found.explore:,}): "
                      "the turn can reach more")
