@@ -250,7 +250,7 @@ def _seat_specs(text: str | None, players: int, default: list[str], humans: bool
     return seats
 
 
-GRAPH_LIMITS = {"depth": 50, "max_nodes": 20_000, "explore": 2_000_000}  # what `graph moves` accepts at most
+GRAPH_LIMITS = {"depth": 50, "max_nodes": 20_000, "explore": 200_000}  # what `graph moves` accepts (memory: ~2 KB a position)
 
 
 def _graph_numbers_problem(args: argparse.Namespace) -> str | None:
@@ -407,7 +407,7 @@ def build_parser() -> argparse.ArgumentParser:
     graph.add_argument("--max-nodes", type=int, default=None,
                        help="moves: positions drawn at most (default 80 with --turn, 2,000 for every sequence)")
     graph.add_argument("--explore", type=int, default=None,
-                       help="moves: with --turn, positions looked at at most (default 20,000)")
+                       help="moves: with --turn, positions looked at at most (default 20,000; at most 200,000)")
     graph.add_argument("--show-forbidden", action="store_true", help="moves: add, greyed, the moves priorities remove")
     graph.add_argument("--as", dest="as_player", metavar="PLAYER", help="moves: describe positions as PLAYER sees them")
     graph.set_defaults(run=cmd_graph)

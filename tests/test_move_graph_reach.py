@@ -203,7 +203,7 @@ def test_the_command_prints_the_summary(tmp_path):
     assert lines[0].startswith(f"{out}: ") and "nodes" in lines[0]
     assert lines[1] == "  What P2's turn can reach: the distinct end-of-turn positions, each by its shortest way"
     assert lines[2] == "  explored 3,000 positions and stopped at the cap (--explore 3,000): the turn can reach more"
-    for bad, message in ((["--explore", "0"], "--explore 0: give a whole number from 1 to 2,000,000"),
+    for bad, message in ((["--explore", "0"], "--explore 0: give a whole number from 1 to 200,000"),
                          (["--max-nodes", "-4"], "--max-nodes -4: give a whole number"),
                          (["--all"], "--all goes with --turn")):
         run = _graph_command("--seed", "1", *bad, "-o", str(out))

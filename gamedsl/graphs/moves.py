@@ -22,7 +22,6 @@ import networkx as nx
 
 from ..console import deal_report
 from ..engine.state import State
-from ..engine.views import _seat
 from .describe import (
     LINE,
     arrivals,
@@ -53,12 +52,23 @@ def move_graph(state: State, depth: int | None = None, turn: bool = False, max_n
     turn's end, stopping at `max_nodes` positions (2,000). `show_forbidden` adds, greyed, the
     moves a priority removed, with the rule; `as_player` tells each position as that player
     sees it (by default, as the player to move at the start sees it)."""
-    viewer = _seat(state, as_player) if as_player is not None else state.current
+    viewer = _viewer(state, as_player)
     if turn and not every:
         found = reach(state, depth=depth, explore=explore, progress=progress)
         return _reach_graph(state, found, max_nodes or DRAWN, viewer, show_forbidden, depth)
     return _every_graph(state, depth if depth is not None or turn else 1, turn, max_nodes or EVERY,
                         viewer, show_forbidden, progress)
+
+
+def _viewer(state: State, as_player: str | int | None) -> int:
+    """The seat the graph is told for: `as_player` (`P2`, `p2` or a seat number), else the mover."""
+    if as_player is None:
+        return state.current
+    if isinstance(as_player, int) and 0 <= as_player < len(state.players):
+        return as_player
+    if str(as_player).upper() in state.players:
+        return state.players.index(str(as_player).upper())
+    raise ValueError(f"no player {as_player!r}: the players are {', '.join(state.players)}")
 
 
 # ---- what a turn can reach ---------------------------------------------------------------------
@@ -259,9 +269,11 @@ def _every_graph(state: State, depth: int | None, turn: bool, max_nodes: int, vi
         if show_forbidden:
             _forbidden_edges(graph, here, position, level, viewer, results, ids, extra, State.key, max_nodes)
     kept = graph.number_of_nodes()
-    lines = [f"Every sequence of moves from the start ({mode}): {kept:,} positions, {edges:,} moves"]
+    lines = [f"{mode[0].upper()}{mode[1:]}: {kept:,} positions, {edges:,} moves"]
     if graph.graph["cut"]:
         lines.append(f"stopped at {max_nodes:,} positions (--max-nodes): the moves reach more")
+    by_depth = Counter(d for _, d in graph.nodes(data="depth"))
+    lines.append("positions by moves from the start: " + ", ".join(f"{d}: {n:,}" for d, n in sorted(by_depth.items())))
     graph.graph["summary"] = lines
     _finish(graph)
     return graph
