@@ -13,7 +13,7 @@ import networkx as nx
 import pytest
 import yaml
 
-from gamedsl import cards
+from gamedsl import cards, resources
 from gamedsl.engine.views import visible_cards
 from gamedsl.graphs import move_graph
 from gamedsl.graphs.describe import LINE, symbols
@@ -231,3 +231,21 @@ def test_a_turn_at_most_n_moves_deep_ends_where_it_stands_after_n():
     assert graph.graph["summary"][0] == ("What P2's turn can reach in 2 moves: the distinct positions where it "
                                          "ends or stands after 2, each by its shortest way")
     assert graph.number_of_nodes() == len(found) == 1 + 1 + 6     # A♥ must go first, then six moves
+
+
+@pytest.mark.parametrize("name", resources.game_names())
+def test_the_turn_of_every_game_is_drawn_with_short_distinct_labels(name):
+    state = cached_game(name).new_game(1)
+    graph = move_graph(state, turn=True, explore=1_000)
+    assert 1 <= graph.number_of_nodes() <= DRAWN
+    labels = [d["label"] for _, d in graph.nodes(data=True)]
+    assert len(set(labels)) == len(labels)
+    assert all(len(line) <= LINE for label in labels for line in label.split("\n"))
+    assert graph.graph["summary"] and all(d["title"] for _, d in graph.nodes(data=True))
+
+
+def test_a_shown_counter_that_changed_is_part_of_the_label():
+    state = cached_game("spades").new_game(1)
+    graph = move_graph(state, depth=1)
+    bids = sorted(d["label"].split("\n")[0] for n, d in graph.nodes(data=True) if n != "n0")
+    assert bids[:3] == [f"{state.current_player} bid {n}" for n in (0, 1, 10)]

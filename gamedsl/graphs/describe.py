@@ -11,6 +11,8 @@ from collections import Counter
 from .. import cards
 from ..console import render
 from ..engine.moves import Internal
+from ..engine.shown import shown_items
+from ..engine.shown import text as item_text
 from ..engine.state import State
 from ..engine.views import HIDDEN, visible_cards
 
@@ -101,7 +103,23 @@ def arrivals(before: State, after: State, viewer: int) -> list[str]:
         if unseen:
             texts.append(f"{unseen} card{'s' if unseen != 1 else ''}" if not texts else f"+{unseen} unseen")
         arrived.append(f"{' '.join(texts)} → {names[zone_id]}")
-    return arrived
+    return arrived + counter_changes(before, after)
+
+
+def counter_changes(before: State, after: State) -> list[str]:
+    """The counters the file shows players that differ between two positions, as the console
+    shows them (`rank asked 5`, `P2 chips 2`): bookkeeping the file keeps hidden stays out."""
+    changed = []
+    for item in shown_items(after):
+        if item.kind != "counter":
+            continue
+        owners = {"shared": [None], "player": list(range(len(after.players))),
+                  "team": list(range(len(after._c.teams)))}[item.owner]
+        for who in owners:
+            now = symbols(item_text(after, item, who or 0))
+            if now != symbols(item_text(before, item, who or 0)):
+                changed.append(now if who is None or item.owner == "team" else f"P{who + 1} {now}")
+    return changed
 
 
 def status_text(state: State, kind: str, results_before: int) -> str:

@@ -331,7 +331,7 @@ def _distinct_labels(graph: nx.DiGraph) -> None:
                 data = graph.nodes[node]
                 lines = data["label"].split("\n")
                 parent = parents.get(node)
-                if rounds == 0 and parent is not None and graph.nodes[parent].get("change"):
+                if rounds == 0 and parent is not None and graph.nodes[parent]["node_kind"] != START:
                     lines[2:] = [cut("after " + graph.nodes[parent]["change"])]
                 elif rounds == 1:  # on the line with the most room
                     mark = f" #{node.lstrip('nf')}"
