@@ -92,9 +92,11 @@ def _positions(state, graph):
         if data["node_kind"] == "summary":
             continue
         replayed = state.copy()
-        way = data["title"].split("\n")[0].removeprefix("shortest way: ") if data["depth"] else ""
-        for text in filter(None, way.split(", ")):
-            replayed.play(text)
+        lines = data["title"].split("\n")
+        if data["depth"]:
+            assert lines[0] == f"shortest way ({data['depth']} move{'s' if data['depth'] > 1 else ''}):"
+            for number, line in enumerate(lines[1:data["depth"] + 1], 1):
+                replayed.play(line.removeprefix(f"  {number}. "))
         yield replayed
 
 
@@ -105,7 +107,7 @@ def test_a_whole_turn_is_drawn_when_it_fits(name, seed, players):
     graph = move_graph(state, turn=True)
     assert not found.cut and graph.number_of_nodes() == len(found) <= DRAWN
     assert not graph.graph["cut"] and "more" not in graph
-    assert graph.graph["summary"][1] == f"explored all {len(found)} positions the turn can reach"
+    assert graph.graph["summary"][1] == f"explored all {len(found)} positions the turn can reach"  # 6, 3
     ends = [d for _, d in graph.nodes(data=True) if d["node_kind"] in ENDS]
     nxt = f"P{(state.current + 1) % len(state.players) + 1}"
     assert len(ends) == len(found.ends()) and all(f"turn over · {nxt} to move" in d["label"] for d in ends)
@@ -249,3 +251,15 @@ def test_a_shown_counter_that_changed_is_part_of_the_label():
     graph = move_graph(state, depth=1)
     bids = sorted(d["label"].split("\n")[0] for n, d in graph.nodes(data=True) if n != "n0")
     assert bids[:3] == [f"{state.current_player} bid {n}" for n in (0, 1, 10)]
+
+
+def test_a_finished_match_is_one_node_that_says_so():
+    import random
+
+    state = cached_game("schwimmen").new_game(1)
+    state.playout(random.Random(1))
+    assert state.is_over
+    graph = move_graph(state, turn=True)
+    assert graph.number_of_nodes() == 1 and graph.graph["summary"] == ["The match is over: there is no move to make"]
+    assert graph.nodes["n0"]["label"].split("\n")[1].startswith("game over · P1 ")
+    assert move_graph(state, depth=2).graph["summary"][0] == "Every sequence, 2 moves deep: 1 position, 0 moves"

@@ -82,14 +82,14 @@ def _reach_graph(state: State, found: Reach, budget: int, viewer: int, show_forb
     mode = "turn" if depth is None else f"turn, at most {depth} moves"
     graph = nx.DiGraph(game=state.game.title, kind="moves", root="n0", cut=found.cut, mode=mode)
     results = len(state.results)
-    ways: dict[int, str] = {}
+    ways: dict[int, list[str]] = {}
     keys: dict[tuple, str] = {}
     net = _turn_changes(state, found, drawn, viewer)
     for node, before, after in iter_tree(state, found, drawn):
         kind = found.kind[node]
         change = change_text(before, after, viewer) if before is not None else None
         text = move_text(before, after, found.move[node], viewer) if before is not None else ""
-        ways[node] = (ways[found.parent[node]] + ", " if found.parent[node] else "") + text if node else ""
+        ways[node] = [*ways[found.parent[node]], text] if node else []
         _describe(graph, f"n{node}", after, kind, found.depth[node], viewer, results,
                   change or symbols(text) or "start", ways[node], net.get(node))
         keys[table_key(after)] = f"n{node}"
@@ -117,7 +117,8 @@ def _reach_graph(state: State, found: Reach, budget: int, viewer: int, show_forb
         graph.add_node("more", label="\n".join(x for x in label if x), title="\n".join(lines), depth=1,
                        to_move="", over=False, scores="", node_kind="summary")
         graph.add_edge("n0", "more", label="not drawn", title="\n".join(lines), forbidden=False, player="")
-    graph.graph["summary"] = lines
+    graph.graph.update(summary=lines, explored=len(found), explore=found.explore, ends_found=len(ends),
+                       ends_drawn=sum(1 for e in ends if e in drawn))
     _finish(graph)
     return graph
 
@@ -169,6 +170,8 @@ def choose(found: Reach, ends: list[int], budget: int) -> tuple[set[int], list[i
 def _reach_summary(state: State, found: Reach, ends: list[int], drawn: set[int], direct: list[int],
                    best: list[int], viewer: int, depth: int | None) -> list[str]:
     mover = f"P{found.mover + 1}"
+    if state.is_over:
+        return ["The match is over: there is no move to make"]
     if depth is None:
         lines = [f"What {mover}'s turn can reach: the distinct end-of-turn positions, each by its shortest way"]
     else:
@@ -178,7 +181,7 @@ def _reach_summary(state: State, found: Reach, ends: list[int], drawn: set[int],
         lines.append(f"explored {len(found):,} positions and stopped at the cap (--explore {found.explore:,}): "
                      "the turn can reach more")
     else:
-        lines.append(f"explored all {len(found):,} positions the turn can reach")
+        lines.append(f"explored all {_count(len(found), 'position')} the turn can reach")
     shown_ends = [e for e in ends if e in drawn]
     line = f"{_count(len(ends), 'distinct end position')} found, {len(shown_ends):,} drawn"
     if best:
@@ -235,8 +238,8 @@ def _every_graph(state: State, depth: int | None, turn: bool, max_nodes: int, vi
     graph = nx.DiGraph(game=state.game.title, kind="moves", root="n0", cut=False, mode=mode)
     ids: dict[tuple, str] = {root.key(): "n0"}
     extra: dict[tuple, str] = {}  # positions only a forbidden move has reached so far
-    _describe(graph, "n0", root, START, 0, viewer, results, "start", "")
-    queue: deque[tuple[State, int, str]] = deque([(root, 0, "")])
+    _describe(graph, "n0", root, START, 0, viewer, results, "start", [])
+    queue: deque[tuple[State, int, list[str]]] = deque([(root, 0, [])])
     edges = 0
     while queue:
         position, level, way = queue.popleft()
@@ -257,7 +260,7 @@ def _every_graph(state: State, depth: int | None, turn: bool, max_nodes: int, vi
                     break
                 ids[key] = extra.pop(key, None) or f"n{len(ids)}"
                 kind = _kind_of(child, start_turn, results)
-                child_way = f"{way}, {text}" if way else text
+                child_way = [*way, text]
                 _describe(graph, ids[key], child, kind, level + 1, viewer, results,
                           change_text(position, child, viewer) or symbols(text), child_way)
                 queue.append((child, level + 1, child_way))
@@ -269,7 +272,7 @@ def _every_graph(state: State, depth: int | None, turn: bool, max_nodes: int, vi
         if show_forbidden:
             _forbidden_edges(graph, here, position, level, viewer, results, ids, extra, State.key, max_nodes)
     kept = graph.number_of_nodes()
-    lines = [f"{mode[0].upper()}{mode[1:]}: {kept:,} positions, {edges:,} moves"]
+    lines = [f"{mode[0].upper()}{mode[1:]}: {_count(kept, 'position')}, {_count(edges, 'move')}"]
     if graph.graph["cut"]:
         lines.append(f"stopped at {max_nodes:,} positions (--max-nodes): the moves reach more")
     by_depth = Counter(d for _, d in graph.nodes(data="depth"))
@@ -292,7 +295,7 @@ def _kind_of(state: State, start_turn: tuple[int, int, int], results: int) -> st
 # ---- shared ----------------------------------------------------------------------------------------
 
 def _describe(graph: nx.DiGraph, node: str, state: State, kind: str, level: int, viewer: int,
-              results: int, change: str, way: str, net: list[str] | None = None) -> None:
+              results: int, change: str, way: list[str], net: list[str] | None = None) -> None:
     """Add `node` with its label (what changed, who is to move or the scores, the hand) and title.
     `net`: for the end of a turn, what the whole turn changed (the cards now elsewhere)."""
     ended = len(state.results) > results
@@ -300,7 +303,10 @@ def _describe(graph: nx.DiGraph, node: str, state: State, kind: str, level: int,
     hand = None if ended or len(lines) > 2 else hand_text(state, viewer)  # after a deal: the next deal's hand
     if hand:
         lines.append(hand)
-    title = (f"shortest way: {way}\n\n" if way else "")
+    title = ""
+    if way:  # the moves one per line, numbered: a side panel reads them as a list
+        title = f"shortest way ({len(way)} move{'s' if len(way) != 1 else ''}):\n"
+        title += "".join(f"  {i}. {text}\n" for i, text in enumerate(way, 1)) + "\n"
     if ended:
         title += "\n".join(symbols(line) for line in deal_report(state, state.results[-1])) + "\n\n"
     title += position_text(state, viewer)
@@ -361,7 +367,7 @@ def _forbidden_edges(graph: nx.DiGraph, here: str, position: State, level: int, 
                 continue
             node = extra[key] = f"f{len(extra)}"
             _describe(graph, node, child, "position", level + 1, viewer, results,
-                      change_text(position, child, viewer) or symbols(text), text + " (forbidden)")
+                      change_text(position, child, viewer) or symbols(text), [f"{text} (forbidden)"])
             graph.nodes[node]["unexplored"] = True
         rule = verdict.rule.name if verdict.rule is not None else ""
         where = f"{verdict.rule.pos.file}:{verdict.rule.pos.line}" if verdict.rule is not None else ""
