@@ -58,21 +58,21 @@ def change_text(before: State, after: State, viewer: int) -> str | None:
     return ", ".join(arrived)
 
 
-def net_lines(arrived: list[str], lines: int = 2) -> list[str]:
+def net_lines(arrived: list[str], lines: int = 2, width: int = LINE) -> list[str]:
     """What a whole turn changed (its `arrivals` from start to end) in at most `lines` short
     lines: `8♦ → house1, 10♠ → house4`, then `+2 more` for what does not fit."""
     rows: list[list[str]] = []
     for place, text in enumerate(arrived):
-        if rows and len(", ".join(rows[-1] + [text])) <= LINE:
+        if rows and len(", ".join(rows[-1] + [text])) <= width:
             rows[-1].append(text)
         elif len(rows) < lines:
-            rows.append([cut(text)])
+            rows.append([cut(text, width)])
         else:  # the rest is counted: drop what the count needs room for
             left = len(arrived) - place
-            while len(rows[-1]) > 1 and len(", ".join(rows[-1])) + len(f" +{left} more") > LINE:
+            while len(rows[-1]) > 1 and len(", ".join(rows[-1])) + len(f" +{left} more") > width:
                 rows[-1].pop()
                 left += 1
-            rows[-1][-1] = cut(rows[-1][-1], LINE - len(f" +{left} more")) if len(rows[-1]) == 1 else rows[-1][-1]
+            rows[-1][-1] = cut(rows[-1][-1], width - len(f" +{left} more")) if len(rows[-1]) == 1 else rows[-1][-1]
             return [", ".join(row) for row in rows[:-1]] + [", ".join(rows[-1]) + f" +{left} more"]
     return [", ".join(row) for row in rows]
 

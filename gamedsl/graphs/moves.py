@@ -84,14 +84,15 @@ def _reach_graph(state: State, found: Reach, budget: int, viewer: int, show_forb
     results = len(state.results)
     ways: dict[int, list[str]] = {}
     keys: dict[tuple, str] = {}
-    net = _turn_changes(state, found, drawn, viewer)
+    since = _turn_changes(state, found, drawn, viewer)
+    net = _rarest_first({node: texts for node, texts in since.items() if found.kind[node] in ENDS})
     for node, before, after in iter_tree(state, found, drawn):
         kind = found.kind[node]
         change = change_text(before, after, viewer) if before is not None else None
         text = move_text(before, after, found.move[node], viewer) if before is not None else ""
         ways[node] = [*ways[found.parent[node]], text] if node else []
         _describe(graph, f"n{node}", after, kind, found.depth[node], viewer, results,
-                  change or symbols(text) or "start", ways[node], net.get(node))
+                  change or symbols(text) or "start", ways[node], net.get(node) if kind in ENDS else None)
         keys[table_key(after)] = f"n{node}"
         snapshot = after.copy()
         for move, child in found.out[node] or ():
@@ -119,15 +120,17 @@ def _reach_graph(state: State, found: Reach, budget: int, viewer: int, show_forb
         graph.add_edge("n0", "more", label="not drawn", title="\n".join(lines), forbidden=False, player="")
     graph.graph.update(summary=lines, explored=len(found), explore=found.explore, ends_found=len(ends),
                        ends_drawn=sum(1 for e in ends if e in drawn))
-    _finish(graph)
+    _finish(graph, {f"n{node}": texts for node, texts in since.items()})
     return graph
 
 
 def _turn_changes(state: State, found: Reach, drawn: set[int], viewer: int) -> dict[int, list[str]]:
-    """For each drawn end of the turn, the cards its turn left elsewhere, by zone: the rarer
-    among the drawn ends first (what sets an end apart comes before what every end shares)."""
-    changes = {node: arrivals(state, after, viewer) for node, _, after in iter_tree(state, found, drawn)
-               if found.kind[node] in ENDS}
+    """For each drawn position, what the turn has changed so far: the cards now elsewhere, by zone."""
+    return {node: arrivals(state, after, viewer) for node, _, after in iter_tree(state, found, drawn) if node}
+
+
+def _rarest_first(changes: dict) -> dict:
+    """Each one's changes, those the fewest of the others share first: what sets it apart leads."""
     often = Counter(text for texts in changes.values() for text in set(texts))
     return {node: sorted(texts, key=lambda t: often[t]) for node, texts in changes.items()}
 
@@ -237,6 +240,7 @@ def _every_graph(state: State, depth: int | None, turn: bool, max_nodes: int, vi
         mode += f", at most {depth} moves"
     graph = nx.DiGraph(game=state.game.title, kind="moves", root="n0", cut=False, mode=mode)
     ids: dict[tuple, str] = {root.key(): "n0"}
+    since: dict[str, list[str]] = {}  # what has changed since the start, for telling boxes apart
     extra: dict[tuple, str] = {}  # positions only a forbidden move has reached so far
     _describe(graph, "n0", root, START, 0, viewer, results, "start", [])
     queue: deque[tuple[State, int, list[str]]] = deque([(root, 0, [])])
@@ -263,6 +267,7 @@ def _every_graph(state: State, depth: int | None, turn: bool, max_nodes: int, vi
                 child_way = [*way, text]
                 _describe(graph, ids[key], child, kind, level + 1, viewer, results,
                           change_text(position, child, viewer) or symbols(text), child_way)
+                since[ids[key]] = arrivals(root, child, viewer)
                 queue.append((child, level + 1, child_way))
                 if progress is not None:
                     progress(len(ids))
@@ -278,7 +283,7 @@ def _every_graph(state: State, depth: int | None, turn: bool, max_nodes: int, vi
     by_depth = Counter(d for _, d in graph.nodes(data="depth"))
     lines.append("positions by moves from the start: " + ", ".join(f"{d}: {n:,}" for d, n in sorted(by_depth.items())))
     graph.graph["summary"] = lines
-    _finish(graph)
+    _finish(graph, since)
     return graph
 
 
@@ -299,10 +304,10 @@ def _describe(graph: nx.DiGraph, node: str, state: State, kind: str, level: int,
     """Add `node` with its label (what changed, who is to move or the scores, the hand) and title.
     `net`: for the end of a turn, what the whole turn changed (the cards now elsewhere)."""
     ended = len(state.results) > results
-    lines = [*(net_lines(net) if net and not ended else [cut(change)]), status_text(state, kind, results)]
-    hand = None if ended or len(lines) > 2 else hand_text(state, viewer)  # after a deal: the next deal's hand
-    if hand:
-        lines.append(hand)
+    whole = bool(net) and not ended
+    what = net_lines(net) if net and whole else [cut(change)]
+    status = status_text(state, kind, results)
+    hand = None if ended else hand_text(state, viewer)  # after a deal: the next deal's hand
     title = ""
     if way:  # the moves one per line, numbered: a side panel reads them as a list
         title = f"shortest way ({len(way)} move{'s' if len(way) != 1 else ''}):\n"
@@ -311,39 +316,54 @@ def _describe(graph: nx.DiGraph, node: str, state: State, kind: str, level: int,
         title += "\n".join(symbols(line) for line in deal_report(state, state.results[-1])) + "\n\n"
     title += position_text(state, viewer)
     scores = " ".join(f"{p} {s:g}" for p, s in state.scores.items())
-    graph.add_node(node, label="\n".join(lines), title=title, depth=level, to_move=state.current_player,
+    graph.add_node(node, label=_label(what, status, hand), title=title, depth=level, to_move=state.current_player,
                    over=state.is_over, scores=scores, node_kind=kind, deal=state.deal_number, change=change,
-                   unexplored=False)
+                   unexplored=False, _parts=(what, status, hand, whole))
 
 
-def _finish(graph: nx.DiGraph) -> None:
+def _label(what: list[str], status: str, extra: str | None) -> str:
+    """At most three lines: what changed (one or two), the status, then the hand or what tells
+    the box apart, when there is room."""
+    return "\n".join([*what, status, *([extra] if extra and len(what) == 1 else [])])
+
+
+def _finish(graph: nx.DiGraph, since: dict[str, list[str]]) -> None:
     for node, data in graph.nodes(data=True):
         data["leaf"] = graph.out_degree(node) == 0
-    _distinct_labels(graph)
+    _distinct_labels(graph, since)
+    for _, data in graph.nodes(data=True):
+        data.pop("_parts", None)
 
 
-def _distinct_labels(graph: nx.DiGraph) -> None:
-    """Two boxes that would read alike get, as their third line, the change before theirs
-    (`after 3♦ → house1`), then their number: every label in a picture names one position."""
-    parents = {n: next(iter(graph.predecessors(n)), None) for n in graph}
-    for rounds in range(2):
-        seen: dict[str, list[str]] = {}
+def _distinct_labels(graph: nx.DiGraph, since: dict[str, list[str]]) -> None:
+    """Boxes that would read alike tell what else has changed since the start, what sets them
+    apart from each other first (`with 8♦ → house1 +1 more`; the end of a turn reorders what
+    its turn changed), and if still alike their number: every label names one position."""
+    for rounds in range(2):  # with what else changed, then (refining again would only shuffle) numbers
+        alike: dict[str, list[str]] = {}
         for node, data in graph.nodes(data=True):
-            seen.setdefault(data["label"], []).append(node)
-        for nodes in seen.values():
+            alike.setdefault(data["label"], []).append(node)
+        for nodes in alike.values():
             if len(nodes) < 2:
                 continue
+            shared = Counter(text for node in nodes for text in set(since.get(node, [])))
             for node in nodes:
                 data = graph.nodes[node]
-                lines = data["label"].split("\n")
-                parent = parents.get(node)
-                if rounds == 0 and parent is not None and graph.nodes[parent]["node_kind"] != START:
-                    lines[2:] = [cut("after " + graph.nodes[parent]["change"])]
-                elif rounds == 1:  # on the line with the most room
+                if rounds == 0 and "_parts" in data:
+                    what, status, _, whole = data["_parts"]
+                    changes = sorted(since.get(node, []), key=lambda t: shared[t])
+                    if whole:
+                        data["label"] = _label(net_lines(changes), status, None)
+                        continue
+                    rest = [t for t in changes if t not in what[0].split(", ")]
+                    if rest:
+                        data["label"] = _label(what, status, "with " + net_lines(rest, 1, LINE - len("with "))[0])
+                elif rounds == 1:  # the number, on the line with the most room
+                    lines = data["label"].split("\n")
                     mark = f" #{node.lstrip('nf')}"
                     roomy = min(range(len(lines)), key=lambda i: len(lines[i]))
                     lines[roomy] = cut(lines[roomy], LINE - len(mark)) + mark
-                data["label"] = "\n".join(lines)
+                    data["label"] = "\n".join(lines)
 
 
 def _forbidden_edges(graph: nx.DiGraph, here: str, position: State, level: int, viewer: int, results: int,
