@@ -128,6 +128,9 @@ def test_a_first_turn_of_russian_bank_finishes_with_a_summary(seed):
     assert "not drawn" in more["label"] and more["title"] == "\n".join(summary)
     ends = [n for n, d in graph.nodes(data=True) if d["node_kind"] == "turn_end"]
     assert ends and all(nx.has_path(graph, graph.graph["root"], n) for n in ends)
+    root = graph.nodes[graph.graph["root"]]
+    drawn = graph.out_degree(graph.graph["root"]) - 1                   # the edge to `more` is no move
+    assert f"from here: {drawn} drawn, " in root["title"].split("\n")[-1]
 
 
 @pytest.mark.parametrize("name, seed", [("russian_bank", 3), ("schwimmen", 2), ("dou_dizhu", 4), ("hearts", 1),

@@ -102,7 +102,9 @@ def _reach_graph(state: State, found: Reach, budget: int, viewer: int, show_forb
                 after._undo()
                 graph.add_edge(f"n{node}", f"n{child}", label=edge_text(shown, snapshot.current), title=shown,
                                player=f"P{snapshot.current + 1}", forbidden=False)
-        graph.nodes[f"n{node}"]["folded"] = sum(1 for _, c in found.out[node] or () if found.depth[c] <= found.depth[node])
+        data = graph.nodes[f"n{node}"]
+        data["folded"] = sum(1 for _, c in found.out[node] or () if found.depth[c] <= found.depth[node])
+        data["title"] += _moves_from_here(found, node, drawn)
     if show_forbidden:  # once every drawn position is known: a forbidden move may lead to one
         extra: dict[tuple, str] = {}
         for node, _, after in iter_tree(state, found, drawn):
@@ -122,6 +124,18 @@ def _reach_graph(state: State, found: Reach, budget: int, viewer: int, show_forb
                        ends_drawn=sum(1 for e in ends if e in drawn))
     _finish(graph, {f"n{node}": texts for node, texts in since.items()})
     return graph
+
+
+def _moves_from_here(found: Reach, node: int, drawn: set[int]) -> str:
+    """For a node's panel: where its moves go, of what is drawn and what is not."""
+    out = found.out[node]
+    if out is None:
+        return "\n\nnot explored: the search stopped at its cap" if node in found.unexpanded else ""
+    shown = sum(1 for _, c in out if c in drawn and found.depth[c] == found.depth[node] + 1)
+    back = sum(1 for _, c in out if found.depth[c] <= found.depth[node])
+    hidden = len(out) - shown - back
+    return (f"\n\n{_count(len(out), 'move')} from here: {shown:,} drawn, {back:,} back to a position no farther "
+            f"from the start (folded), {hidden:,} to positions not drawn")
 
 
 def _turn_changes(state: State, found: Reach, drawn: set[int], viewer: int) -> dict[int, list[str]]:
