@@ -112,18 +112,23 @@ def _reach_graph(state: State, found: Reach, budget: int, viewer: int, show_forb
                 _forbidden_edges(graph, f"n{node}", after, found.depth[node], viewer, results, keys, extra,
                                  table_key, budget - 1)
     lines = _reach_summary(state, found, ends, drawn, direct, best, viewer, depth)
-    left = len(found) - len(drawn)
-    if left or found.cut:
-        more = [e for e in ends if e not in drawn]
-        label = [f"+{len(more):,} end positions" if more else "", f"+{left:,} positions not drawn" if left else "",
-                 "search stopped at the cap" if found.cut else ""]
-        graph.add_node("more", label="\n".join(x for x in label if x), title="\n".join(lines), depth=1,
-                       to_move="", over=False, scores="", node_kind="summary")
-        graph.add_edge("n0", "more", label="not drawn", title="\n".join(lines), forbidden=False, player="")
+    if len(found) > len(drawn) or found.cut:
+        _add_more(graph, found, ends, drawn, lines)
     graph.graph.update(summary=lines, explored=len(found), explore=found.explore, ends_found=len(ends),
                        ends_drawn=sum(1 for e in ends if e in drawn))
     _finish(graph, {f"n{node}": texts for node, texts in since.items()})
     return graph
+
+
+def _add_more(graph: nx.DiGraph, found: Reach, ends: list[int], drawn: set[int], lines: list[str]) -> None:
+    """The node `more`, which stands for what was not drawn (its panel: the summary)."""
+    more = sum(1 for e in ends if e not in drawn)
+    left = len(found) - len(drawn)
+    label = [f"{more:,} more end positions" if more else "", f"{left:,} positions not drawn" if left else "",
+             "search stopped at the cap" if found.cut else ""]
+    graph.add_node("more", label="\n".join(x for x in label if x), title="\n".join(lines), depth=1,
+                   to_move="", over=False, scores="", node_kind="summary")
+    graph.add_edge("n0", "more", label="not drawn", title="\n".join(lines), forbidden=False, player="")
 
 
 def _moves_from_here(found: Reach, node: int, drawn: set[int]) -> str:
