@@ -250,8 +250,23 @@ def _seat_specs(text: str | None, players: int, default: list[str], humans: bool
     return seats
 
 
+GRAPH_LIMITS = {"depth": 50, "max_nodes": 20_000, "explore": 200_000}  # what `graph moves` accepts (memory: ~2 KB a position)
+
+
+def _graph_numbers_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with `--depth`, `--max-nodes` or `--explore`, if anything."""
+    for name, most in GRAPH_LIMITS.items():
+        value = getattr(args, name)
+        if value is not None and not 1 <= value <= most:
+            return f"--{name.replace('_', '-')} {value}: give a whole number from 1 to {most:,}"
+    if args.all and not args.turn:
+        return "--all goes with --turn (every sequence of the turn); --depth N alone draws every sequence already"
+    return None
+
+
 def cmd_graph(args: argparse.Namespace) -> int:
     from .graphs import move_graph, rules_graph, write_graph
+    from .graphs.moves import EXPLORED
     from .graphs.render import FORMATS
 
     if Path(args.output).suffix.lower() not in FORMATS:
@@ -261,6 +276,10 @@ def cmd_graph(args: argparse.Namespace) -> int:
     if args.kind == "rules":
         graph = rules_graph(game)
     else:
+        problem = _graph_numbers_problem(args)
+        if problem:
+            print(problem, file=sys.stderr)
+            return EXIT_USAGE
         state = _start(game, args)
         if state is None:
             return EXIT_PROBLEM
@@ -268,21 +287,24 @@ def cmd_graph(args: argparse.Namespace) -> int:
             print(f"--as {args.as_player}: the players are {', '.join(state.players)}", file=sys.stderr)
             return EXIT_USAGE
         show = sys.stderr.isatty()
+        explore = args.explore or EXPLORED
+        whole = explore if args.turn and not args.all else (args.max_nodes or 2000)
 
         def progress(count: int) -> None:
-            if show and count % 50 == 0:
-                done = min(1.0, count / args.max_nodes)
+            if show and count % 500 == 0:
+                done = min(1.0, count / whole)
                 bar = "#" * int(done * 30)
-                print(f"\rexploring [{bar:<30}] {count} positions", end="", file=unescaped(sys.stderr), flush=True)
+                print(f"\rexploring [{bar:<30}] {count:,} positions", end="", file=unescaped(sys.stderr), flush=True)
 
-        graph = move_graph(state, depth=args.depth, turn=args.turn, max_nodes=args.max_nodes,
-                           show_forbidden=args.show_forbidden,
+        graph = move_graph(state, depth=args.depth, turn=args.turn, every=args.all, max_nodes=args.max_nodes,
+                           explore=explore, show_forbidden=args.show_forbidden,
                            as_player=args.as_player.upper() if args.as_player else None, progress=progress)
         if show:
             print(file=sys.stderr)
     path = write_graph(graph, args.output)
-    cut = " — cut at --max-nodes, the exploration is incomplete" if graph.graph.get("cut") else ""
-    print(f"{path}: {graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges{cut}")
+    print(f"{path}: {graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges")
+    for line in graph.graph.get("summary", ()):
+        print(f"  {line}")
     return EXIT_OK
 
 
@@ -377,9 +399,15 @@ def build_parser() -> argparse.ArgumentParser:
     game_options(graph)
     graph.add_argument("-o", "--output", required=True, help="the file to write: .dot .graphml .json .svg .png .html")
     graph.add_argument("--position", metavar="FILE", help="moves: a YAML position to start from (default: a new deal)")
-    graph.add_argument("--depth", type=int, default=None, help="moves: how many moves deep (default 1)")
-    graph.add_argument("--turn", action="store_true", help="moves: every sequence of moves of this turn")
-    graph.add_argument("--max-nodes", type=int, default=2000, help="moves: stop after this many positions")
+    graph.add_argument("--depth", type=int, default=None,
+                       help="moves: every sequence this many moves deep (default 1); with --turn: at most this deep")
+    graph.add_argument("--turn", action="store_true",
+                       help="moves: what this turn can reach: its distinct end positions, by the shortest way to each")
+    graph.add_argument("--all", action="store_true", help="moves: with --turn, every sequence of the turn instead")
+    graph.add_argument("--max-nodes", type=int, default=None,
+                       help="moves: positions drawn at most (default 80 with --turn, 2,000 for every sequence)")
+    graph.add_argument("--explore", type=int, default=None,
+                       help="moves: with --turn, positions looked at at most (default 20,000; at most 200,000)")
     graph.add_argument("--show-forbidden", action="store_true", help="moves: add, greyed, the moves priorities remove")
     graph.add_argument("--as", dest="as_player", metavar="PLAYER", help="moves: describe positions as PLAYER sees them")
     graph.set_defaults(run=cmd_graph)

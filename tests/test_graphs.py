@@ -90,12 +90,12 @@ def test_transpositions_are_one_node():
 
 def test_turn_exploration_stops_when_the_turn_ends_and_says_when_cut():
     state = cached_game("schwimmen", 3).new_game(4)
-    graph = move_graph(state, turn=True)
+    graph = move_graph(state, turn=True, every=True)
     root_player = state.current_player
     for node, data in graph.nodes(data=True):
         if graph.out_degree(node):
             assert data["to_move"] == root_player
-    big = move_graph(cached_game("russian_bank").new_game(3), turn=True, max_nodes=50)
+    big = move_graph(cached_game("russian_bank").new_game(3), turn=True, every=True, max_nodes=50)
     assert big.graph["cut"] and big.number_of_nodes() == 50
 
 
@@ -113,8 +113,8 @@ def test_forbidden_moves_are_greyed_with_the_rule():
 def test_as_a_player_hidden_cards_stay_hidden():
     state = cached_game("schwimmen", 3).new_game(1)
     graph = move_graph(state, depth=1, as_player="P1")
-    root = graph.nodes[graph.graph["root"]]["position"]
-    assert "P2.hand: ?? ?? ??" in root
+    root = graph.nodes[graph.graph["root"]]["title"]
+    assert "P2" in root and "## ## ##" in root
 
 
 def test_terminal_positions_show_their_scores():
@@ -123,8 +123,9 @@ def test_terminal_positions_show_their_scores():
         "P1.hand": ["AC", "KC", "8D"], "P2.hand": ["9C", "9S", "JD"], "P3.hand": ["8S", "9H", "JH"],
         "pool": ["10C", "10H", "8H"]}}))
     graph = move_graph(state, depth=1)
-    ended = [d for _, d in graph.nodes(data=True) if d["label"].startswith("deal 1 over")]
-    assert ended
+    ended = [d for _, d in graph.nodes(data=True) if d["node_kind"] == "deal_end"]
+    assert ended and all(d["label"].split("\n")[1].startswith("deal 1 over · P1 ") for d in ended)
+    assert all("Deal 1 ends" in d["title"] for d in ended)
 
 
 def test_the_rules_graph_of_russian_bank_shows_what_may_travel():
@@ -180,7 +181,7 @@ def test_the_graph_command(tmp_path):
     run = subprocess.run([sys.executable, "-m", "gamedsl", "graph", "moves", "russian_bank", "--seed", "3", "--turn",
                           "--max-nodes", "40", "-o", str(tmp_path / "m.html")], capture_output=True, text=True,
                          cwd=ROOT, timeout=300)
-    assert run.returncode == 0 and "cut at --max-nodes" in run.stdout
+    assert run.returncode == 0 and "stopped at the cap" in run.stdout
     run = subprocess.run([sys.executable, "-m", "gamedsl", "graph", "moves", "russian_bank", "-o", "x.txt"],
                          capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert run.returncode == 2 and "extension" in run.stderr and "Traceback" not in run.stderr
