@@ -27,6 +27,7 @@ def to_svg(graph: nx.DiGraph, interactive: bool = False, engine: str | None = No
 
 
 _TITLE = re.compile(r'<g id="(node|edge)\d+" class="(node|edge)">\s*<title>(.*?)</title>', re.S)
+_LINK = re.compile(r'<g id="a_[^"]*"><a xlink:title="[^"]*">|</a>\s*</g>')
 _SIZE = re.compile(r'<svg width="([0-9.]+)pt" height="([0-9.]+)pt"')
 
 
@@ -43,6 +44,8 @@ def _graphviz_svg(text: str, shot: Picture) -> str:
         return f'<g class="{what}"{data}>\n<title>{html.escape(tip)}</title>'
 
     text = _TITLE.sub(retitle, text)
+    # the tooltips are the titles now: the links that carried them (and their namespace) go
+    text = _LINK.sub("", text).replace(' xmlns:xlink="http://www.w3.org/1999/xlink"', "")
     text = text[text.index("<svg"):]
     size = _SIZE.search(text)
     if size and shot.scale < 1:
