@@ -101,14 +101,16 @@ def _point(text: str, height: float) -> Point:
 
 
 def layered_positions(drawing: Drawing, margin: float = 20.0) -> Placement:
-    """The pure-Python layout: columns by rank, ordered by barycentre sweeps."""
-    ids = [box.id for box in drawing.boxes]
-    ranks = _compact_ranks({box.id: box.rank for box in drawing.boxes})
+    """The pure-Python layout: columns by rank, ordered by barycentre sweeps; a reference card
+    (a box with rows, no arrows) goes below the columns, where it does not widen the picture."""
+    cards = [box for box in drawing.boxes if box.rows]
+    ids = [box.id for box in drawing.boxes if not box.rows]
+    ranks = _compact_ranks({box.id: box.rank for box in drawing.boxes if not box.rows})
     sizes = {box.id: box.size() for box in drawing.boxes}
     edges = [(a.tail, a.head) for a in drawing.arrows if a.tail in ranks and a.head in ranks]
     columns = order_columns({i: ranks[i] for i in ids}, edges)
     rules = drawing.kind == "rules"  # few boxes, many arrows between columns: more room
-    gaps = [170.0 if rules else 70.0] * len(columns)
+    gaps = [120.0 if rules else 70.0] * len(columns)
     for arrow in drawing.arrows:
         r = ranks.get(arrow.tail)
         if r is not None and r < len(gaps) and arrow.label:
@@ -133,6 +135,13 @@ def layered_positions(drawing: Drawing, margin: float = 20.0) -> Placement:
     for path in arrows:
         width = max(width, max(x for x, _ in path) + margin)
         height = max(height, max(y for _, y in path) + margin)
+    for arrow, label in zip(drawing.arrows, labels):
+        if label is not None:
+            width = max(width, label[0] + len(arrow.label) * LETTER / 2 + margin)
+    for card in cards:
+        w, h = sizes[card.id]
+        boxes[card.id] = (margin + w / 2, height + 10 + h / 2, w, h)
+        width, height = max(width, w + 2 * margin), height + h + 10 + margin
     return Placement(drawing, boxes, arrows, labels, width, height, "python")
 
 
