@@ -33,7 +33,7 @@ def drawing_to_dot(drawing: Drawing, dpi: float | None = None) -> str:
     caption = "".join(html.escape(line) + '<BR ALIGN="LEFT"/>' for line in [drawing.title, *drawing.caption])
     lines = [f"digraph {quote(drawing.title)} {{",
              f"  graph [rankdir={rankdir(drawing)}, fontname={FONT}, fontsize=13, labelloc=t, labeljust=l, "
-             f"nodesep=0.25, ranksep=0.45, newrank=true, label=<{caption}>, tooltip={quote(drawing.title)}"
+             f"nodesep=0.25, ranksep=0.45, label=<{caption}>, tooltip={quote(drawing.title)}"
              + (f", dpi={dpi:.1f}" if dpi else "") + "];",
              f"  node [shape=box, style=\"rounded,filled\", fontname={FONT}, fontsize=11, color=\"#334455\", margin=\"0.1,0.04\"];",
              f"  edge [fontname={FONT}, fontsize=9, color=\"#555555\", arrowsize=0.7];"]
@@ -54,6 +54,11 @@ def drawing_to_dot(drawing: Drawing, dpi: float | None = None) -> str:
         if arrow.forbidden:
             attrs += ["color=\"#aaaaaa\"", "fontcolor=\"#888888\"", "style=dashed"]
         lines.append(f"  {quote(arrow.tail)} -> {quote(arrow.head)} [{', '.join(attrs)}];")
+    tails = {arrow.tail for arrow in drawing.arrows}
+    for card in (box for box in drawing.boxes if box.rows):  # below the zones, not beside them: narrower
+        for box in drawing.boxes:
+            if not box.rows and box.id not in tails:
+                lines.append(f"  {quote(box.id)} -> {quote(card.id)} [style=invis];")
     lines.append("}")
     return "\n".join(lines) + "\n"
 

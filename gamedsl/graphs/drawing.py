@@ -238,12 +238,14 @@ def reference_card(graph: nx.DiGraph) -> list[tuple[str, str]]:
     for node, data in kinds:
         tiers.setdefault(int(data.get("tier", 0) or 0), []).append(str(node).removeprefix("combination:"))
     levels = sorted(tiers, reverse=True)
+    classes = graph.graph.get("classes") or []
+    only = "" if classes else "only "  # a class lets some kinds beat others: said in its row
     rows = []
     for i, tier in enumerate(levels):
         names = tiers[tier]
         lower = levels[i + 1:]
         if not lower:
-            what = "each beats only a lower one of its own kind" if len(names) > 1 else "beats only a lower one of its kind"
+            what = f"each beats {only}a lower one of its own kind" if len(names) > 1 else f"beats {only}a lower one of its kind"
         elif i == 0 and len(names) == 1:
             what = "beats everything else"
         else:
@@ -251,7 +253,7 @@ def reference_card(graph: nx.DiGraph) -> list[tuple[str, str]]:
             what += ", and a lower one of its own kind"
         head = ", ".join(names)
         rows.append((f"tier {tier}: {head}" if len(levels) > 1 else head, what))
-    for spec in graph.graph.get("classes") or []:
+    for spec in classes:
         order = " < ".join(spec["kinds"])
         rows.append((f"class {spec['name']}: {order}", "a later kind beats an earlier one"))
     return rows
