@@ -106,7 +106,9 @@ def test_a_picture_of_thousands_of_positions_keeps_the_size_bound_and_says_what_
         width, height = image.size
     assert width * height <= MAX_PIXELS * 1.01 and max(width, height) <= 16_384
     assert re.fullmatch(r"picture: \d+ of 3,051 positions \(to depth [12]\); .*", graph.graph["drawn"])
+    assert graph.graph["summary"] == ["3,051 positions reached", graph.graph["drawn"]]   # what the command prints
     svg = to_svg(graph, engine=engine)
+    assert len(graph.graph["summary"]) == 2                  # a second picture does not repeat the note
     assert svg.count('class="node"') <= MAX_BOXES
     svg = html.unescape(svg)
     assert "3,051 positions reached" in svg and "picture: " in svg and "… " in svg   # caption and "… N more"
@@ -161,7 +163,7 @@ def test_the_caption_carries_the_graph_summary(tmp_path):
 def test_in_graphviz_svg_a_box_title_is_its_tooltip():
     graph = move_graph(cached_game("russian_bank").new_game(3), depth=1)
     svg = to_svg(graph, engine="graphviz")
-    titles = re.findall(r'<g class="node" data-id="([^"]+)">\s*<title>(.*?)</title>', svg, re.S)
+    titles = re.findall(r'<g class="node" data-id="([^"]+)">\s*<title>(.*?)</title>', svg, re.DOTALL)
     assert len(titles) == graph.number_of_nodes()
     for node, title in titles:
         assert html.unescape(title) == graph.nodes[node].get("title", graph.nodes[node]["position"])

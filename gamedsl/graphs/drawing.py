@@ -75,7 +75,8 @@ def drawing_of(graph: nx.DiGraph, max_boxes: int | None = None) -> Drawing:
     first positions breadth first (what is cut is summarised, never silently dropped)."""
     kind = str(graph.graph.get("kind", ""))
     title = f"{graph.graph.get('game', '')} — {kind} graph" + (f" ({graph.graph['mode']})" if graph.graph.get("mode") else "")
-    caption = [str(line) for line in graph.graph.get("summary") or []]
+    drawn = graph.graph.get("drawn")  # a previous picture's note: this one says its own
+    caption = [str(line) for line in graph.graph.get("summary") or [] if line != drawn]
     if graph.graph.get("cut") and not caption:
         caption.append(f"cut at {graph.number_of_nodes():,} positions: the exploration is incomplete")
     if kind == "rules":

@@ -31,20 +31,25 @@ def order_columns(ranks: dict[Key, int], edges: Sequence[tuple[Key, Key]]) -> li
         place = _places(columns)
         for r in indices:
             side = r - 1 if downwards else r + 1
-
-            def centre(node: Key, r: int = r, side: int = side) -> float:
-                near = [place[m] for m in neighbours[node] if ranks[m] == side]
-                if not near:  # then any neighbour on that side of the column
-                    near = [place[m] for m in neighbours[node] if (ranks[m] < r) == downwards and ranks[m] != r]
-                return sum(near) / len(near) if near else place[node]
-
-            columns[r].sort(key=centre)
+            keys = {node: _barycentre(node, place, neighbours, ranks, side, downwards) for node in columns[r]}
+            columns[r].sort(key=keys.__getitem__)
             for i, node in enumerate(columns[r]):
                 place[node] = (i + 0.5) / len(columns[r])
         crossings = total_crossings(columns, ranks, edges)
         if crossings < best_crossings:
             best, best_crossings = [list(c) for c in columns], crossings
     return best
+
+
+def _barycentre(node: Key, place: dict[Key, float], neighbours: dict[Key, list[Key]], ranks: dict[Key, int],
+                side: int, downwards: bool) -> float:
+    """The mean place of a box's neighbours in the column on the sweep's side (else in any column
+    on that side); a box without any keeps its place."""
+    near = [place[m] for m in neighbours[node] if ranks[m] == side]
+    if not near:
+        r = ranks[node]
+        near = [place[m] for m in neighbours[node] if ranks[m] != r and (ranks[m] < r) == downwards]
+    return sum(near) / len(near) if near else place[node]
 
 
 def _places(columns: list[list[Key]]) -> dict[Key, float]:

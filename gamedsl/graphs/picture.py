@@ -41,8 +41,18 @@ def picture(graph: nx.DiGraph, engine: str | None = None) -> Picture:
         if scale >= MIN_SCALE or budget <= MIN_BOXES or len(drawing.boxes) <= MIN_BOXES:
             break
         budget = max(MIN_BOXES, budget // 2)
-    graph.graph["drawn"] = drawing.note
+    _say(graph, drawing.note)
     return Picture(placed, scale)
+
+
+def _say(graph: nx.DiGraph, note: str) -> None:
+    """What the picture left out goes to the graph's summary too, which the command prints."""
+    summary = [line for line in graph.graph.get("summary") or [] if line != graph.graph.get("drawn")]
+    graph.graph["drawn"] = note
+    if note:
+        summary.append(note)
+    if summary or "summary" in graph.graph:
+        graph.graph["summary"] = summary
 
 
 def fit_scale(width: float, height: float) -> float:

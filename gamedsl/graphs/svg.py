@@ -26,7 +26,7 @@ def to_svg(graph: nx.DiGraph, interactive: bool = False, engine: str | None = No
     return python_svg(shot)
 
 
-_TITLE = re.compile(r'<g id="(node|edge)\d+" class="(node|edge)">\s*<title>(.*?)</title>', re.S)
+_TITLE = re.compile(r'<g id="(node|edge)\d+" class="(node|edge)">\s*<title>(.*?)</title>', re.DOTALL)
 _LINK = re.compile(r'<g id="a_[^"]*"><a xlink:title="[^"]*">|</a>\s*</g>')
 _SIZE = re.compile(r'<svg width="([0-9.]+)pt" height="([0-9.]+)pt"')
 
@@ -115,8 +115,8 @@ def _box(box: Box, where: tuple[float, float, float, float]) -> str:
         return head + _card(box, left, top, w) + "</g>"
     dash = ' stroke-dasharray="5 3"' if box.style == "summary" else ""
     stroke = ' stroke-width="2"' if box.style in ("start", "deal_end", "game_over") else ""
-    parts = [head, f'<rect x="{left:.1f}" y="{top:.1f}" width="{w:.1f}" height="{h:.1f}" rx="6" fill="{box.fill}" '
-                   f'stroke="#345"{dash}{stroke}/>']
+    parts = [head, (f'<rect x="{left:.1f}" y="{top:.1f}" width="{w:.1f}" height="{h:.1f}" rx="6" '
+                    f'fill="{box.fill}" stroke="#345"{dash}{stroke}/>')]
     for i, line in enumerate(box.lines):
         parts.append(f'<text x="{x:.1f}" y="{top + 17 + i * 15:.1f}" text-anchor="middle">{html.escape(line)}</text>')
     return "".join(parts) + "</g>"
@@ -127,8 +127,8 @@ def _card(box: Box, left: float, top: float, width: float) -> str:
     cells = [(wrap_cell(a), wrap_cell(b)) for a, b in box.rows]
     split = max(len(line) for a, _ in cells for line in a) * 6.6 + 16
     parts = [f'<rect x="{left:.1f}" y="{top:.1f}" width="{width:.1f}" height="28" fill="#dde6f3" stroke="#567"/>',
-             f'<text x="{left + width / 2:.1f}" y="{top + 18:.1f}" text-anchor="middle" font-weight="bold">'
-             f'{html.escape(box.lines[0])}</text>']
+             (f'<text x="{left + width / 2:.1f}" y="{top + 18:.1f}" text-anchor="middle" font-weight="bold">'
+              f'{html.escape(box.lines[0])}</text>')]
     y = top + 28
     for a, b in cells:
         h = max(len(a), len(b)) * 15 + 8
