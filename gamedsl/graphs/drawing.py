@@ -81,17 +81,21 @@ def drawing_of(graph: nx.DiGraph, max_boxes: int | None = None) -> Drawing:
         caption.append(f"cut at {graph.number_of_nodes():,} positions: the exploration is incomplete")
     if kind == "rules":
         return _rules_drawing(graph, title, caption)
+    depth = _depths(graph)
     keep = list(graph.nodes)
     note = ""
     if max_boxes is not None and graph.number_of_nodes() > max_boxes:
-        keep, note = _first_positions(graph, max(1, (max_boxes * 2) // 3))
+        keep, note = _first_positions(graph, max(1, (max_boxes * 2) // 3), depth)
     ids = {node: str(node) for node in keep}
-    boxes = [_position_box(graph, node, ids[node]) for node in keep]
+    boxes = [_position_box(graph, node, ids[node], depth[node]) for node in keep]
     arrows = [_move_arrow(ids[a], ids[b], d) for a, b, d in graph.edges(data=True) if a in ids and b in ids]
     if note:
-        boxes, arrows = _summaries(graph, ids, boxes, arrows, max_boxes or 0)
+        boxes, arrows = _summaries(graph, ids, boxes, arrows, max_boxes or 0, depth)
         caption.append(note)
-        caption.append("depths: " + ", ".join(f"{d}: {n:,}" for d, n in sorted(_by_depth(graph).items())))
+        counts: dict[int, int] = {}
+        for level in depth.values():
+            counts[level] = counts.get(level, 0) + 1
+        caption.append("depths: " + ", ".join(f"{d}: {n:,}" for d, n in sorted(counts.items())))
     return Drawing(kind, title, caption, boxes, arrows, note)
 
 
@@ -121,11 +125,10 @@ def _node_kind(graph: nx.DiGraph, node: Any, data: dict) -> str:
     return "game_over" if data.get("over") else "position"
 
 
-def _position_box(graph: nx.DiGraph, node: Any, box_id: str) -> Box:
+def _position_box(graph: nx.DiGraph, node: Any, box_id: str, depth: int) -> Box:
     data = graph.nodes[node]
     tooltip = str(data.get("title") or data.get("position") or data.get("label", node))
-    return Box(box_id, node, _lines(data.get("label", node)), tooltip, _node_kind(graph, node, data),
-               rank=int(data.get("depth", 0) or 0))
+    return Box(box_id, node, _lines(data.get("label", node)), tooltip, _node_kind(graph, node, data), rank=depth)
 
 
 def _move_arrow(tail: str, head: str, data: dict) -> Arrow:
@@ -138,19 +141,23 @@ def _move_arrow(tail: str, head: str, data: dict) -> Arrow:
     return Arrow(tail, head, short_label(label), tooltip, bool(data.get("forbidden")))
 
 
-def _by_depth(graph: nx.DiGraph) -> dict[int, int]:
-    counts: dict[int, int] = {}
-    for _, data in graph.nodes(data=True):
-        depth = int(data.get("depth", 0) or 0)
-        counts[depth] = counts.get(depth, 0) + 1
-    return counts
-
-
-def _first_positions(graph: nx.DiGraph, budget: int) -> tuple[list[Any], str]:
-    """The first `budget` positions breadth first from the root, by depth then order reached."""
+def _root(graph: nx.DiGraph) -> Any:
     root = graph.graph.get("root")
-    if root not in graph:
-        root = next(iter(graph.nodes))
+    return root if root in graph else next(iter(graph.nodes), None)
+
+
+def _depths(graph: nx.DiGraph) -> dict[Any, int]:
+    """Each position's depth: its `depth`, else its distance from the root (else 0)."""
+    if all("depth" in data for _, data in graph.nodes(data=True)):
+        return {node: int(data["depth"] or 0) for node, data in graph.nodes(data=True)}
+    root = _root(graph)
+    level = nx.single_source_shortest_path_length(graph, root) if root is not None else {}
+    return {node: int(data.get("depth", level.get(node, 0)) or 0) for node, data in graph.nodes(data=True)}
+
+
+def _first_positions(graph: nx.DiGraph, budget: int, depth: dict[Any, int]) -> tuple[list[Any], str]:
+    """The first `budget` positions breadth first from the root, by depth then order reached."""
+    root = _root(graph)
     seen = {root}
     order = [root]
     queue = deque([root])
@@ -161,14 +168,14 @@ def _first_positions(graph: nx.DiGraph, budget: int) -> tuple[list[Any], str]:
                 seen.add(child)
                 order.append(child)
                 queue.append(child)
-    deepest = max(int(graph.nodes[n].get("depth", 0) or 0) for n in order)
+    deepest = max(depth[n] for n in order)
     note = (f"picture: {len(order):,} of {graph.number_of_nodes():,} positions (to depth {deepest}); "
             "the .html, .json and .dot files hold them all")
     return order, note
 
 
 def _summaries(graph: nx.DiGraph, ids: dict[Any, str], boxes: list[Box], arrows: list[Arrow],
-               max_boxes: int) -> tuple[list[Box], list[Arrow]]:
+               max_boxes: int, depth: dict[Any, int]) -> tuple[list[Box], list[Arrow]]:
     """A "… N more" box after every drawn position with moves that lead out of the picture;
     past the box budget the rest share one box."""
     room = max(1, max_boxes - len(boxes))
@@ -181,7 +188,7 @@ def _summaries(graph: nx.DiGraph, ids: dict[Any, str], boxes: list[Box], arrows:
         if room > 1:
             box_id = f"more:{ids[node]}"
             boxes.append(Box(box_id, None, [f"… {len(hidden):,} more"], f"{len(hidden):,} moves lead to positions "
-                             "not drawn", "summary", rank=int(graph.nodes[node].get("depth", 0) or 0) + 1))
+                             "not drawn", "summary", rank=depth[node] + 1))
             arrows.append(Arrow(ids[node], box_id, "", f"{len(hidden):,} moves not drawn"))
             room -= 1
         else:

@@ -110,7 +110,7 @@ def layered_positions(drawing: Drawing, margin: float = 20.0) -> Placement:
     edges = [(a.tail, a.head) for a in drawing.arrows if a.tail in ranks and a.head in ranks]
     columns = order_columns({i: ranks[i] for i in ids}, edges)
     rules = drawing.kind == "rules"  # few boxes, many arrows between columns: more room
-    gaps = [120.0 if rules else 70.0] * len(columns)
+    gaps = [180.0 if rules else 70.0] * len(columns)
     for arrow in drawing.arrows:
         r = ranks.get(arrow.tail)
         if r is not None and r < len(gaps) and arrow.label:

@@ -4,11 +4,12 @@ allows when it is installed, else by matplotlib from the layered layout."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import networkx as nx
 
 from .dot import drawing_to_dot
-from .drawing import wrap_cell
+from .drawing import Box, wrap_cell
 from .graphviz_dot import run_dot
 from .picture import CAPTION_LINE, Picture, caption_height, picture
 
@@ -80,18 +81,18 @@ def matplotlib_png(shot: Picture, path: Path) -> None:
     plt.close(fig)
 
 
-def _card(ax: object, box: object, left: float, top: float, width: float, pt: float, rectangle: type) -> None:
-    cells = [(wrap_cell(a), wrap_cell(b)) for a, b in box.rows]  # type: ignore[attr-defined]
+def _card(ax: Any, box: Box, left: float, top: float, width: float, pt: float, rectangle: Any) -> None:
+    """The reference card: a title row, then a row for each line of what beats what."""
+    cells = [(wrap_cell(a), wrap_cell(b)) for a, b in box.rows]
     split = max(len(line) for a, _ in cells for line in a) * 6.6 + 16
-    ax.add_patch(rectangle((left, top), width, 28, facecolor="#dde6f3", edgecolor="#556677"))  # type: ignore[attr-defined]
-    ax.text(left + width / 2, top + 18, box.lines[0], fontsize=11 * pt, ha="center", va="baseline",  # type: ignore[attr-defined]
-            weight="bold")
+    ax.add_patch(rectangle((left, top), width, 28, facecolor="#dde6f3", edgecolor="#556677"))
+    ax.text(left + width / 2, top + 18, box.lines[0], fontsize=11 * pt, ha="center", va="baseline", weight="bold")
     y = top + 28
     for a, b in cells:
         h = max(len(a), len(b)) * 15 + 8
-        ax.add_patch(rectangle((left, y), split, h, facecolor="white", edgecolor="#556677"))  # type: ignore[attr-defined]
-        ax.add_patch(rectangle((left + split, y), width - split, h, facecolor="white", edgecolor="#556677"))  # type: ignore[attr-defined]
+        ax.add_patch(rectangle((left, y), split, h, facecolor="white", edgecolor="#556677"))
+        ax.add_patch(rectangle((left + split, y), width - split, h, facecolor="white", edgecolor="#556677"))
         for column, lines in ((left + 8, a), (left + split + 8, b)):
             for i, line in enumerate(lines):
-                ax.text(column, y + 16 + i * 15, line, fontsize=11 * pt, va="baseline")  # type: ignore[attr-defined]
+                ax.text(column, y + 16 + i * 15, line, fontsize=11 * pt, va="baseline")
         y += h
