@@ -116,15 +116,16 @@ def test_a_picture_of_thousands_of_positions_keeps_the_size_bound_and_says_what_
     assert size and float(size.group(1)) * float(size.group(2)) <= MAX_PIXELS * 1.01
 
 
-@pytest.mark.skipif(not has_graphviz(), reason="no Graphviz")
-def test_a_real_turn_graph_cut_at_the_cap_draws_within_the_bound(tmp_path):
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_real_graph_of_hundreds_of_positions_draws_within_the_bound(tmp_path, engine):
     from PIL import Image
 
-    graph = move_graph(cached_game("russian_bank").new_game(1), turn=True, max_nodes=800)
-    write_graph(graph, tmp_path / "turn.png")
-    with Image.open(tmp_path / "turn.png") as image:
+    graph = move_graph(cached_game("russian_bank").new_game(1), depth=5, max_nodes=800)
+    assert graph.number_of_nodes() > MAX_BOXES
+    write_png(graph, tmp_path / "moves.png", engine=engine)
+    with Image.open(tmp_path / "moves.png") as image:
         assert image.size[0] * image.size[1] <= MAX_PIXELS * 1.01
-    assert graph.graph["drawn"].startswith("picture: ")
+    assert graph.graph["drawn"].startswith("picture: ") and graph.graph["drawn"] in graph.graph["summary"]
 
 
 def test_a_small_graph_is_drawn_whole():
