@@ -19,14 +19,20 @@ def quote(text: Any) -> str:
 
 
 def to_dot(graph: nx.DiGraph) -> str:
-    """The whole graph as DOT (a picture may be cut to a size; this file never is)."""
-    return drawing_to_dot(drawing_of(graph))
+    """The whole graph as DOT (a picture may be cut to a size; this file never is), in the
+    direction the pictures take."""
+    from .layout import choose_direction
+
+    drawing = drawing_of(graph)
+    choose_direction(drawing)
+    return drawing_to_dot(drawing)
 
 
 def rankdir(drawing: Drawing) -> str:
     """Move graphs read left to right, one column a move (a wide fan becomes a tall column,
-    with each move's text along its arrow); the rules graph top down, owners side by side."""
-    return "LR" if drawing.kind != "rules" else "TB"
+    with each move's text along its arrow); the rules graph as `layout.choose_direction` found
+    reads best, else top down."""
+    return drawing.direction or ("LR" if drawing.kind != "rules" else "TB")
 
 
 def drawing_to_dot(drawing: Drawing, dpi: float | None = None) -> str:

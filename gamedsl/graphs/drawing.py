@@ -65,6 +65,7 @@ class Drawing:
     boxes: list[Box]
     arrows: list[Arrow]
     note: str = ""  # what the picture left out, "" when it shows the whole graph
+    direction: str = ""  # Graphviz's rankdir, once chosen ("TB", "LR")
 
     def box(self, box_id: str) -> Box:
         return next(b for b in self.boxes if b.id == box_id)

@@ -24,6 +24,7 @@ from .graphviz_dot import run_dot, use_graphviz
 from .layered import order_columns, place_boxes
 
 PX = 96 / 72          # pixels per point
+README_WIDTH = 900    # pixels a picture is shown at in the README
 DOT_MAX_BOXES = 600   # above this `dot` takes seconds (4 s at 1,200): the layered layout is used
 LETTER = 5.4          # pixels of a 9-point letter, about
 Point = tuple[float, float]
@@ -63,9 +64,27 @@ def positions(drawing: Drawing, engine: str | None = None) -> Placement:
     return layered_positions(drawing)
 
 
+def choose_direction(drawing: Drawing) -> None:
+    """A rules graph top down or left to right, whichever keeps its text larger when the picture
+    is shown `README_WIDTH` pixels wide (four players side by side make a ribbon top down; a
+    column each reads better); the smaller picture when both fit. Needs Graphviz; else a no-op."""
+    if drawing.kind != "rules" or drawing.direction or not use_graphviz():
+        return
+    best: tuple[float, float, str] | None = None
+    for direction in ("TB", "LR"):
+        drawing.direction = direction
+        placed = _dot_positions(drawing)
+        if placed is None:
+            continue
+        score = (-round(min(1.0, README_WIDTH / max(1.0, placed.width)), 2), placed.width * placed.height, direction)
+        best = score if best is None or score < best else best
+    drawing.direction = best[2] if best else ""
+
+
 def _dot_positions(drawing: Drawing) -> Placement | None:
     from .dot import drawing_to_dot
 
+    choose_direction(drawing)
     raw = run_dot(drawing_to_dot(drawing), "json")
     if raw is None:
         return None
