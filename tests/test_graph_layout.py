@@ -204,7 +204,7 @@ def test_the_rules_pictures_read_at_readme_width(tmp_path, engine):
     """Shown 900 pixels wide, a box's 11-point text stays at least 8 pixels high."""
     from PIL import Image
 
-    for name in ("russian_bank", "dou_dizhu"):
+    for name in ("russian_bank", "dou_dizhu", "hearts"):  # Hearts: four owners, a ribbon if side by side
         write_png(rules_graph(gamedsl.load_game(name)), tmp_path / f"{name}.png", engine=engine)
         with Image.open(tmp_path / f"{name}.png") as image:
             width = image.size[0]
