@@ -209,3 +209,12 @@ def test_the_rules_pictures_read_at_readme_width(tmp_path, engine):
         with Image.open(tmp_path / f"{name}.png") as image:
             width = image.size[0]
         assert 11 * 96 / 72 * min(1.0, 900 / width) >= 8, (name, width)
+
+
+def test_a_picture_that_cannot_be_written_says_why(tmp_path):
+    graph = rules_graph(gamedsl.load_game("russian_bank"))
+    with pytest.raises(ValueError, match=r"cannot write '.*x\.png': there is no folder '.*missing'"):
+        write_graph(graph, tmp_path / "missing" / "x.png")
+    (tmp_path / "folder.png").mkdir()                   # a folder where the file should go
+    with pytest.raises(ValueError, match=r"cannot write '.*folder\.png': \w"):
+        write_graph(graph, tmp_path / "folder.png")
