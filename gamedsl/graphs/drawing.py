@@ -67,9 +67,6 @@ class Drawing:
     note: str = ""  # what the picture left out, "" when it shows the whole graph
     direction: str = ""  # Graphviz's rankdir, once chosen ("TB", "LR")
 
-    def box(self, box_id: str) -> Box:
-        return next(b for b in self.boxes if b.id == box_id)
-
 
 def drawing_of(graph: nx.DiGraph, max_boxes: int | None = None) -> Drawing:
     """The picture of `graph`; with `max_boxes`, a move graph larger than that is cut to its
@@ -228,10 +225,10 @@ def _rules_drawing(graph: nx.DiGraph, title: str, caption: list[str]) -> Drawing
 def _owner_columns(graph: nx.DiGraph) -> dict[str, int]:
     """Columns by owner: P1 | shared | P2, P3 … | phases."""
     owners = {str(d.get("owner", "")) for _, d in graph.nodes(data=True) if d.get("kind") != "combination"}
-    return {owner: i for i, owner in enumerate(sorted(owners, key=owner_order))}
+    return {owner: i for i, owner in enumerate(sorted(owners, key=_owner_order))}
 
 
-def owner_order(owner: str) -> tuple[int, int, str]:
+def _owner_order(owner: str) -> tuple[int, int, str]:
     if owner.startswith("P") and owner[1:].isdigit():
         return (0 if owner == "P1" else 2, int(owner[1:]), owner)
     return (3 if owner == "phases" else 1, 0, owner)
