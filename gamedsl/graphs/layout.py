@@ -64,11 +64,11 @@ def positions(drawing: Drawing, engine: str | None = None) -> Placement:
     return layered_positions(drawing)
 
 
-def choose_direction(drawing: Drawing) -> None:
+def choose_direction(drawing: Drawing, engine: str | None = None) -> None:
     """A rules graph top down or left to right, whichever keeps its text larger when the picture
     is shown `README_WIDTH` pixels wide (four players side by side make a ribbon top down; a
     column each reads better); the smaller picture when both fit. Needs Graphviz; else a no-op."""
-    if drawing.kind != "rules" or drawing.direction or not use_graphviz():
+    if drawing.kind != "rules" or drawing.direction or not use_graphviz(engine):
         return
     best: tuple[float, float, str] | None = None
     for direction in ("TB", "LR"):
@@ -84,7 +84,7 @@ def choose_direction(drawing: Drawing) -> None:
 def _dot_positions(drawing: Drawing) -> Placement | None:
     from .dot import drawing_to_dot
 
-    choose_direction(drawing)
+    choose_direction(drawing, "graphviz")
     raw = run_dot(drawing_to_dot(drawing), "json")
     if raw is None:
         return None
