@@ -133,10 +133,11 @@ def test_the_rules_graph_of_russian_bank_shows_what_may_travel():
     assert graph.out_degree("foundation") == 0                       # nothing leaves a foundation
     into_own_waste = [a for a, b in graph.in_edges("P1.waste") if a.startswith("P1.")]
     assert into_own_waste == ["P1.turned"]                            # only the hand card
-    label = graph.edges["P1.turned", "P1.waste"]["label"]
-    assert "discard" in label and "russian_bank.game:" in label
-    assert "priority P2" in graph.edges["house", "foundation"]["label"]
-    assert "priority P1" in graph.edges["P1.reserve", "foundation"]["label"]
+    assert graph.edges["P1.turned", "P1.waste"]["label"] == "discard"    # short: the move's name
+    title = graph.edges["P1.turned", "P1.waste"]["title"]                 # the citations: a tooltip
+    assert title.startswith("discard — russian_bank.game:")
+    assert "priority P2" in graph.edges["house", "foundation"]["title"]
+    assert "priority P1" in graph.edges["P1.reserve", "foundation"]["title"]
 
 
 def test_the_rules_graph_of_dou_dizhu_shows_phases_and_what_beats_what():

@@ -192,7 +192,7 @@ def test_the_rules_graph_draws_a_selection_moved_as_a_way(tmp_path):
     from gamedsl.graphs.rules import rules_graph
     g = load(tmp_path, then="move cards of opponent's hand that are a 7 to own books")
     graph = rules_graph(g)
-    assert graph.has_edge("P2.hand", "P1.books") and "effect of play" in graph.edges["P2.hand", "P1.books"]["label"]
+    assert graph.has_edge("P2.hand", "P1.books") and "effect of play" in graph.edges["P2.hand", "P1.books"]["title"]
 
 
 def test_a_selection_in_parentheses_inside_a_list(tmp_path):

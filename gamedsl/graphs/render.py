@@ -24,6 +24,16 @@ def write_graph(graph: nx.DiGraph, path: str | Path) -> Path:
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
         raise ValueError(f"cannot write '{path.name}': use one of {', '.join(FORMATS)}")
+    if not path.parent.is_dir():
+        raise ValueError(f"cannot write '{path}': there is no folder '{path.parent}'")
+    try:
+        _write(graph, path, suffix)
+    except OSError as err:
+        raise ValueError(f"cannot write '{path}': {err.strerror or err}") from err
+    return path
+
+
+def _write(graph: nx.DiGraph, path: Path, suffix: str) -> None:
     if suffix == ".dot":
         path.write_text(to_dot(graph), encoding="utf-8")
     elif suffix == ".graphml":
@@ -37,7 +47,6 @@ def write_graph(graph: nx.DiGraph, path: str | Path) -> Path:
         write_png(graph, path)
     else:
         path.write_text(to_html(graph), encoding="utf-8")
-    return path
 
 
 def _plain(graph: nx.DiGraph) -> nx.DiGraph:

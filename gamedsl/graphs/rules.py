@@ -25,7 +25,9 @@ def rules_graph(game: Game) -> nx.DiGraph:
     """Zones grouped by owner; an edge for every move (and effect) that takes cards from one to
     the other, labelled with the move, the building rule of the target and the priorities that
     govern it, each with its `file:line`. Phases and combination kinds are drawn too when the
-    game has them (`phase:…` and `combination:…` nodes, `beats` edges)."""
+    game has them (`phase:…` and `combination:…` nodes, `beats` edges from a higher tier or a
+    later kind of a class; that a kind beats a higher one of its own is the node's `beats_own`,
+    not a loop on every kind). An edge's `label` names its moves, its `title` cites them all."""
     c = game.compiled
     graph = nx.DiGraph(game=game.title, kind="rules")
     for zone in c.zones.instances:
@@ -35,7 +37,9 @@ def rules_graph(game: Game) -> nx.DiGraph:
             count = sum(1 for z in c.zones.instances if _family(game, z.id) == node)
             graph.add_node(node, kind="zone", owner=owner, zone=zone.spec.name, face=zone.spec.face,
                            layout=zone.spec.kind, instances=count,
-                           label=node + (f" ×{count}" if count > 1 else ""), where=_where(zone.spec.info))
+                           label=node + (f" ×{count}" if count > 1 else ""), where=_where(zone.spec.info),
+                           title=f"{node}: {zone.spec.kind}, face {zone.spec.face}"
+                                 + (f", {count} of them" if count > 1 else "") + f" — {_where(zone.spec.info)}")
     for action in c.actions:
         if action.exchange is not None:  # two zones trade cards: a way each direction
             for p in range(c.players):
@@ -65,10 +69,15 @@ def rules_graph(game: Game) -> nx.DiGraph:
     _combinations(game, graph)
     for _, _, data in graph.edges(data=True):
         ways = data.pop("ways")
-        data["label"] = "\n".join(ways)
-        data["short"] = ", ".join(dict.fromkeys(w.split(" — ")[0].split(" (")[0].replace("effect of ", "")
-                                                for w in ways))
+        data["title"] = "\n".join(ways)
+        data["label"] = data["short"] = _short(ways)
     return graph
+
+
+def _short(ways: list[str]) -> str:
+    """The edge's text in a picture: the moves' names once each (`play, discard`); the
+    citations stay in the tooltip."""
+    return ", ".join(dict.fromkeys(w.split(" — ")[0].split(" (")[0].replace("effect of ", "") for w in ways))
 
 
 def _add_way(graph: nx.DiGraph, src: str, dst: str, label: str) -> None:
@@ -133,7 +142,8 @@ def _phases(game: Game, graph: nx.DiGraph) -> None:
     if len(phases) < 2:
         return
     for phase in phases:
-        graph.add_node(f"phase:{phase}", kind="phase", owner="phases", label=f"phase {phase}", where="")
+        graph.add_node(f"phase:{phase}", kind="phase", owner="phases", label=f"phase {phase}", where="",
+                       title=f"phase {phase}")
 
     def walk(effects: Any, label: str, start: str | None) -> None:
         for effect in effects:
@@ -159,16 +169,20 @@ def _combinations(game: Game, graph: nx.DiGraph) -> None:
     for name, spec in kinds.items():
         graph.add_node(f"combination:{name}", kind="combination", owner=f"tier {spec.tier}",
                        label=f"{name} (tier {spec.tier})" if spec.tier else name, where=_where(spec.info),
-                       description=spec.info.description)
+                       description=spec.info.description, tier=spec.tier,
+                       beats_own="a lower one of the same kind and length",
+                       title=f"{name}: {spec.info.description} — {_where(spec.info)}")
     for name, spec in kinds.items():
         node = f"combination:{name}"
-        graph.add_edge(node, node, kind="beats", ways=["beats a lower one of the same kind and length"])
         for other, other_spec in kinds.items():
             if spec.tier > other_spec.tier:
                 graph.add_edge(node, f"combination:{other}", kind="beats",
                                ways=[f"beats (tier {spec.tier} over {other_spec.tier})"])
+    classes = []
     for info, names in game.model.classes:  # `class NAME: …`: a later kind beats every earlier one
+        classes.append({"name": info.name, "kinds": list(names), "where": _where(info)})
         for i, name in enumerate(names):
             for lower in names[:i]:
                 graph.add_edge(f"combination:{name}", f"combination:{lower}", kind="beats",
                                ways=[f"beats (class {info.name}: a later kind) — {_where(info)}"])
+    graph.graph["classes"] = classes
