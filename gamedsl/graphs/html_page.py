@@ -1,41 +1,152 @@
-"""One self-contained HTML page of a graph (no network): pan, zoom and details on hover."""
+"""One self-contained HTML page of a graph: Cytoscape.js (bundled in `static/`, inlined into the
+page, so it works offline and never touches the network) draws the nodes where the shared layout
+put them; the page fits them to the window, zooms and pans, searches cards and moves, collapses
+subtrees, and shows a node's or an edge's full text in a side panel."""
 
 from __future__ import annotations
 
 import html
+import json
+from functools import cache
+from importlib.resources import files
+from typing import Any
 
 import networkx as nx
 
-from .svg import to_svg
+from .layout import layout
 
-_SCRIPT = """
-const svg = document.querySelector('svg'), view = document.getElementById('viewport');
-let scale = 1, dx = 0, dy = 0, drag = null;
-function apply() { view.setAttribute('transform', `translate(${dx} ${dy}) scale(${scale})`); }
-svg.addEventListener('wheel', e => { e.preventDefault(); const k = e.deltaY < 0 ? 1.1 : 1 / 1.1;
-  scale *= k; dx = e.offsetX - (e.offsetX - dx) * k; dy = e.offsetY - (e.offsetY - dy) * k; apply(); });
-svg.addEventListener('mousedown', e => { drag = [e.clientX - dx, e.clientY - dy]; });
-window.addEventListener('mouseup', () => { drag = null; });
-window.addEventListener('mousemove', e => { if (drag) { dx = e.clientX - drag[0]; dy = e.clientY - drag[1]; apply(); } });
-const info = document.getElementById('info');
-function show(el) { info.textContent = el.querySelector('title').textContent; }
-document.querySelectorAll('.node').forEach(n => { n.addEventListener('mouseenter', () => show(n));
-  n.addEventListener('click', () => show(n)); });
-document.querySelectorAll('.edge').forEach(e => e.addEventListener('mouseenter', () => show(e)));
-"""
+_LIBRARY = "cytoscape.min.js"
+_KINDS = ("start", "position", "turn_end", "deal_end", "game_over", "summary")
+
+
+@cache
+def _static(name: str) -> str:
+    return (files("gamedsl.graphs") / "static" / name).read_text(encoding="utf-8")
+
+
+def _node_kind(graph: nx.DiGraph, node: Any, data: dict[str, Any]) -> str:
+    """The contract's `node_kind`, or a guess from the older attributes while it is missing."""
+    kind = data.get("node_kind")
+    if kind in _KINDS:
+        return str(kind)
+    if node == graph.graph.get("root"):
+        return "start"
+    if data.get("over"):
+        return "game_over"
+    if str(data.get("label", "")).startswith("deal "):
+        return "deal_end"
+    root = graph.nodes[graph.graph["root"]] if graph.graph.get("root") in graph else {}
+    if graph.graph.get("mode") == "turn" and root and data.get("to_move") != root.get("to_move"):
+        return "turn_end"
+    return "position"
+
+
+def _edge_title(data: dict[str, Any]) -> str:
+    if data.get("title"):
+        return str(data["title"])
+    text = str(data.get("label", ""))
+    if data.get("forbidden"):
+        rule = " — ".join(str(data[k]) for k in ("rule", "where") if data.get(k))
+        text += f"\nforbidden by {rule}" if rule else "\nforbidden"
+        if data.get("reason"):
+            text += f"\n{data['reason']}"
+    return text
+
+
+def _facts(data: dict[str, Any]) -> str:
+    facts = []
+    if "depth" in data:
+        facts.append(f"depth {data['depth']}")
+    if data.get("to_move") and not data.get("over"):
+        facts.append(f"{data['to_move']} to move")
+    if data.get("scores"):
+        facts.append(f"scores {data['scores']}")
+    if data.get("owner"):
+        facts.append(str(data["owner"]))
+    return " · ".join(facts)
+
+
+def summary_lines(graph: nx.DiGraph) -> list[str]:
+    """What the page's header says the graph is: the graph's own `summary`, or counts and the cut."""
+    lines = [str(line) for line in graph.graph.get("summary") or []]
+    if not lines:
+        nodes, edges = graph.number_of_nodes(), graph.number_of_edges()
+        if graph.graph.get("kind") == "moves":
+            lines.append(f"{nodes:,} positions, {edges:,} moves ({graph.graph.get('mode', '')})")
+        else:
+            lines.append(f"{nodes:,} nodes, {edges:,} edges")
+        if graph.graph.get("cut"):
+            lines.append("cut at the node limit: the exploration is incomplete")
+    return lines
+
+
+def page_data(graph: nx.DiGraph) -> dict[str, Any]:
+    """What the page's script draws: nodes with positions, owner groups, edges; plain JSON."""
+    pos = layout(graph)
+    ids = {node: f"n{i}" for i, node in enumerate(graph.nodes)}
+    rules = graph.graph.get("kind") != "moves"
+    groups: dict[str, str] = {}
+    nodes = []
+    for node, data in graph.nodes(data=True):
+        x, y = pos.get(node, (0.0, 0.0))
+        classes = [] if rules else [_node_kind(graph, node, data)]
+        if data.get("unexplored"):
+            classes.append("unexplored")
+        if data.get("kind") in ("combination", "phase"):
+            classes.append(str(data["kind"]))
+        owner = str(data.get("owner") or "") if rules else ""
+        if owner and owner not in groups:
+            groups[owner] = f"g{len(groups)}"
+        nodes.append({"id": ids[node], "name": str(node), "label": str(data.get("label", node)),
+                      "title": str(data.get("title") or data.get("position") or data.get("where")
+                                   or data.get("description") or ""),
+                      "x": float(x), "y": float(y), "depth": data.get("depth"), "facts": _facts(data),
+                      "parent": groups.get(owner), "classes": " ".join(classes)})
+    edges = []
+    for i, (a, b, data) in enumerate(graph.edges(data=True)):
+        classes = [c for c in ("forbidden",) if data.get(c)] + ([str(data["kind"])] if data.get("kind") else [])
+        label = data.get("short") or data.get("label", "")
+        edges.append({"id": f"e{i}", "source": ids[a], "target": ids[b], "label": str(label),
+                      "title": _edge_title(data), "classes": " ".join(classes)})
+    root = graph.graph.get("root")
+    return {"kind": "moves" if not rules else "rules", "root": ids.get(root) if root in ids else None,
+            "nodes": nodes, "edges": edges, "groups": [{"id": g, "label": o} for o, g in groups.items()]}
+
+
+def _json_for_script(value: Any) -> str:
+    """JSON that cannot end its <script> element early (every `<` written as an escape)."""
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")
 
 
 def to_html(graph: nx.DiGraph) -> str:
-    """One self-contained page (no network): the SVG, pan by dragging, zoom with the wheel, and a
-    node's position (or an edge's rule) shown on hover or click."""
-    title = html.escape(f"{graph.graph.get('game', '')} — {graph.graph.get('kind', '')} graph")
-    note = " (cut at the node limit)" if graph.graph.get("cut") else ""
-    return (f"<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>{title}</title><style>"
-            "body{margin:0;font-family:Helvetica,Arial,sans-serif}#bar{padding:6px 10px;background:#223;color:#fff}"
-            "#info{position:fixed;right:0;top:32px;width:30%;height:90%;overflow:auto;white-space:pre-wrap;"
-            "background:#f6f6f6;border-left:1px solid #ccc;padding:8px;font-family:monospace;font-size:12px}"
-            "svg{width:70%;height:92vh;cursor:grab}</style></head><body>"
-            f"<div id=\"bar\">{title} · {graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges{note} · "
-            "drag to pan, wheel to zoom, hover or click for details</div>"
-            f"{to_svg(graph, interactive=True)}<div id=\"info\">Hover over a node or an edge.</div>"
-            f"<script>{_SCRIPT}</script></body></html>")
+    """One self-contained page (no network): the graph fitted to the window, zoom and pan, search,
+    collapse/expand (double-click), and each node's position or edge's rules in the side panel."""
+    kind = "move" if graph.graph.get("kind") == "moves" else "rules"
+    title = html.escape(f"{graph.graph.get('game', '')} — {kind} graph")
+    summary = "".join(f"<li>{html.escape(line)}</li>" for line in summary_lines(graph))
+    legend = ('<span class="key" style="background:#d3f2d9;border:2px solid #1a7f37"></span>start'
+              '<span class="key" style="background:#e4ecfb"></span>position'
+              '<span class="key" style="background:#fff3bf"></span>end of turn'
+              '<span class="key" style="background:#ffd8a8"></span>end of deal'
+              '<span class="key" style="background:#ffc9c9"></span>game over'
+              '<span class="key" style="background:#f5f5f5;border-style:dashed"></span>not explored'
+              ' · dashed grey arrow: a move a rule forbids') if kind == "move" else (
+              '<span class="key" style="background:#e4ecfb"></span>zone'
+              '<span class="key" style="background:#efe6fb"></span>phase'
+              '<span class="key" style="background:#e8f5e4"></span>combination · boxes grouped by owner')
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>{title}</title><style>{_static('graph_page.css')}</style></head><body>"
+            f"<div id=\"bar\"><h1>{title}</h1><ul id=\"summary\">{summary}</ul><div id=\"controls\">"
+            "<input id=\"q\" type=\"search\" placeholder=\"search a card (9♦, 9D) or a move\" "
+            "aria-label=\"search\"><label><input id=\"inpos\" type=\"checkbox\"> in positions</label>"
+            "<span id=\"count\"></span><span id=\"folded\"></span><button id=\"fit\">Fit</button>"
+            "<label>depth <input id=\"depth\" type=\"number\" min=\"0\" value=\"1\" style=\"width:3.5em\"></label>"
+            "<button id=\"fold\">Fold</button><button id=\"expand\">Expand all</button></div></div>"
+            "<div id=\"main\"><div id=\"cy\"></div><div id=\"side\"><div id=\"info\">Click a box or an arrow "
+            "for its full text.</div>"
+            f"<div id=\"legend\">{legend}<div class=\"help\">Wheel: zoom · drag: pan · double-click a box: "
+            "collapse or expand what only it reaches · Fold: collapse every box of that depth · /: search</div>"
+            "</div></div></div>"
+            f"<script type=\"application/json\" id=\"graph-data\">{_json_for_script(page_data(graph))}</script>"
+            f"<script>{_static(_LIBRARY)}</script><script>{_static('graph_page.js')}</script></body></html>\n")

@@ -1,0 +1,404 @@
+// The graph page: Cytoscape.js on the positions the Python layout computed, fitted to the window;
+// search, collapse/expand, and a side panel with each node's or edge's full text. No network.
+(function () {
+  'use strict';
+  const DATA = JSON.parse(document.getElementById('graph-data').textContent);
+  const started = performance.now();
+  const BIG = DATA.nodes.length > 800;
+  const FONT = 11, LINE = 14, PAD_X = 10, PAD_Y = 7, GAP = 14;
+
+  // Box sizes from the labels' measured text, so that every label fits its box.
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = FONT + 'px Helvetica, Arial, sans-serif';
+  function boxOf(label) {
+    const lines = String(label).split('\n');
+    const wide = Math.max(...lines.map(l => ctx.measureText(l).width));
+    return [Math.ceil(wide) + 2 * PAD_X, lines.length * LINE + 2 * PAD_Y];
+  }
+
+  // The layout's coordinates may be in any unit: spread them until no two boxes overlap.
+  function spread(nodes) {
+    let scale = 1;
+    const n = nodes.length;
+    if (n > 6000) return scale;
+    for (let i = 0; i < n; i++) {
+      const a = nodes[i];
+      for (let j = i + 1; j < n; j++) {
+        const b = nodes[j];
+        const dx = Math.abs(a.x - b.x), dy = Math.abs(a.y - b.y);
+        if (dx === 0 && dy === 0) continue;
+        const sx = dx ? ((a.w + b.w) / 2 + GAP) / dx : Infinity;
+        const sy = dy ? ((a.h + b.h) / 2 + GAP) / dy : Infinity;
+        const need = Math.min(sx, sy);
+        if (need > scale) scale = need;
+      }
+    }
+    return Math.min(scale, 8);
+  }
+
+  const nodes = DATA.nodes.map(n => {
+    const [w, h] = boxOf(n.label);
+    return Object.assign({}, n, {w: w, h: h});
+  });
+  const scale = spread(nodes);
+  // Which way the ranks run: a layered layout puts each rank on one x (rightward) or one y
+  // (downward); the axis with fewer distinct values is the one across the ranks.
+  const where = {};
+  nodes.forEach(n => { where[n.id] = n; });
+  const distinct = key => new Set(nodes.map(n => Math.round(n[key]))).size;
+  const taxiDirection = distinct('x') <= distinct('y') ? 'rightward' : 'downward';
+  const rankAxis = taxiDirection === 'rightward' ? 'x' : 'y';
+  // A move's text is written along the last stretch of its arrow: leave it room between the ranks.
+  const stretch = (function () {
+    if (DATA.kind !== 'moves' || distinct(rankAxis) > nodes.length / 2) return 1;
+    const ranks = new Map();
+    nodes.forEach(n => {
+      const key = Math.round(n[rankAxis] * scale);
+      const r = ranks.get(key) || {size: 0, label: 0};
+      r.size = Math.max(r.size, rankAxis === 'x' ? n.w : n.h);
+      ranks.set(key, r);
+    });
+    DATA.edges.forEach(e => {
+      const r = ranks.get(Math.round(where[e.target][rankAxis] * scale));
+      const room = rankAxis === 'x' ? ctx.measureText(e.label).width * 9 / FONT : 2 * LINE;
+      if (r) r.label = Math.max(r.label, Math.min(room, 220));
+    });
+    const keys = [...ranks.keys()].sort((a, b) => a - b);
+    let k = 1;
+    for (let i = 1; i < keys.length; i++) {
+      const a = ranks.get(keys[i - 1]), b = ranks.get(keys[i]);
+      const need = a.size / 2 + b.size / 2 + b.label + 40;
+      k = Math.max(k, need / (keys[i] - keys[i - 1]));
+    }
+    return Math.min(k, 6);
+  })();
+
+  const elements = [];
+  DATA.groups.forEach(g => elements.push({group: 'nodes', data: {id: g.id, label: g.label, base: g.label},
+                                          classes: 'group'}));
+  nodes.forEach(n => elements.push({
+    group: 'nodes',
+    data: {id: n.id, name: n.name, label: n.label, base: n.label, title: n.title, w: n.w, h: n.h,
+           parent: n.parent || undefined, depth: n.depth, facts: n.facts},
+    position: {x: n.x * scale * (rankAxis === 'x' ? stretch : 1), y: n.y * scale * (rankAxis === 'y' ? stretch : 1)},
+    classes: n.classes,
+  }));
+  DATA.edges.forEach(e => elements.push({
+    group: 'edges',
+    data: {id: e.id, source: e.source, target: e.target, label: e.label, title: e.title},
+    classes: e.classes,
+  }));
+
+  const moves = DATA.kind === 'moves';
+  const style = [
+    {selector: 'node', style: {
+      'shape': 'round-rectangle', 'width': 'data(w)', 'height': 'data(h)', 'label': 'data(label)',
+      'text-wrap': 'wrap', 'text-valign': 'center', 'text-halign': 'center', 'font-size': FONT,
+      'font-family': 'Helvetica, Arial, sans-serif', 'line-height': LINE / FONT, 'color': '#112',
+      'background-color': '#e4ecfb', 'border-width': 1, 'border-color': '#335', 'min-zoomed-font-size': 6}},
+    {selector: 'node.start', style: {'background-color': '#d3f2d9', 'border-width': 3, 'border-color': '#1a7f37'}},
+    {selector: 'node.turn_end', style: {'background-color': '#fff3bf'}},
+    {selector: 'node.deal_end', style: {'background-color': '#ffd8a8', 'border-color': '#a65f00', 'border-width': 2}},
+    {selector: 'node.game_over', style: {'background-color': '#ffc9c9', 'border-color': '#a61e1e', 'border-width': 2}},
+    {selector: 'node.summary', style: {'background-color': '#f1f3f5', 'border-style': 'dashed', 'color': '#555'}},
+    {selector: 'node.unexplored', style: {'background-color': '#f5f5f5', 'border-color': '#aaa',
+                                          'border-style': 'dashed', 'color': '#888'}},
+    {selector: 'node.combination', style: {'background-color': '#e8f5e4'}},
+    {selector: 'node.phase', style: {'background-color': '#efe6fb'}},
+    {selector: 'node.group', style: {
+      'shape': 'round-rectangle', 'background-color': '#f4f5fa', 'border-color': '#99a', 'border-width': 1,
+      'label': 'data(label)', 'text-valign': 'top', 'text-halign': 'center', 'font-weight': 'bold',
+      'font-size': 13, 'padding': 16, 'color': '#446'}},
+    {selector: 'node.collapsed', style: {'border-width': 3, 'border-style': 'double', 'border-color': '#7b2cbf'}},
+    {selector: 'edge', style: {
+      'width': 1.2, 'line-color': '#667', 'target-arrow-color': '#667', 'target-arrow-shape': 'triangle',
+      'arrow-scale': 0.8, 'curve-style': moves ? 'taxi' : 'bezier', 'taxi-direction': taxiDirection,
+      'taxi-turn': 24, 'taxi-turn-min-distance': 8, 'font-size': 9, 'color': '#334', 'min-zoomed-font-size': 6,
+      'text-background-color': '#fff', 'text-background-opacity': 0.85, 'text-background-padding': 1,
+      'font-family': 'Helvetica, Arial, sans-serif'}},
+    // A move's text sits by the position it leads to, where fans are spread out, not on the shared trunk.
+    {selector: 'edge', style: moves
+      ? {'target-label': 'data(label)', 'target-text-offset': 0, 'target-text-margin-y': -7,
+         'target-text-margin-x': taxiDirection === 'rightward' ? -4 : 0}
+      : {'label': 'data(label)', 'text-rotation': 'autorotate'}},
+    {selector: 'edge.forbidden', style: {'line-style': 'dashed', 'line-color': '#bbb', 'target-arrow-color': '#bbb',
+                                         'color': '#999'}},
+    {selector: 'edge.beats', style: {'line-color': '#5c940d', 'target-arrow-color': '#5c940d'}},
+    {selector: 'node.match', style: {'border-color': '#e8590c', 'border-width': 4, 'background-color': '#ffe8cc'}},
+    {selector: 'edge.match', style: {'line-color': '#e8590c', 'target-arrow-color': '#e8590c', 'width': 3,
+                                     'color': '#c2410c'}},
+    {selector: '.faded', style: {'opacity': 0.25}},
+    {selector: ':selected', style: {'overlay-color': '#1c7ed6', 'overlay-opacity': 0.18, 'overlay-padding': 4}},
+    {selector: '.hidden', style: {'display': 'none'}},
+  ];
+
+  const marks = {prepared: performance.now() - started};
+  const cy = cytoscape({
+    container: document.getElementById('cy'), elements: elements, style: style,
+    layout: {name: 'preset'}, minZoom: 0.005, maxZoom: 4, wheelSensitivity: 0.3,
+    boxSelectionEnabled: false, textureOnViewport: BIG, hideEdgesOnViewport: BIG, motionBlur: false,
+    pixelRatio: BIG ? 1 : 'auto',
+  });
+  if (moves) {  // a move's text ends just before the arrow head, on the arrow's last stretch
+    cy.edges().style({'target-text-offset': function (e) {
+      return rankAxis === 'x' ? 8 + ctx.measureText(e.data('label')).width * 9 / FONT / 2 : 14;
+    }});
+  }
+  marks.created = performance.now() - started;
+  // Collapse: hide what is reachable only through a collapsed node.
+  const out = {}, into = {};
+  DATA.nodes.forEach(n => { out[n.id] = []; into[n.id] = 0; });
+  DATA.edges.forEach(e => { out[e.source].push(e.target); into[e.target] += 1; });
+  const roots = [];
+  (function findRoots() {
+    const seen = new Set();
+    const walk = start => {
+      const stack = [start]; seen.add(start);
+      while (stack.length) { const v = stack.pop(); out[v].forEach(w => { if (!seen.has(w)) { seen.add(w); stack.push(w); } }); }
+    };
+    const first = DATA.root ? [DATA.root] : DATA.nodes.filter(n => into[n.id] === 0).map(n => n.id);
+    first.forEach(r => { roots.push(r); walk(r); });
+    DATA.nodes.forEach(n => { if (!seen.has(n.id)) { roots.push(n.id); walk(n.id); } });  // cycles with no way in
+  })();
+  const collapsed = new Set();
+
+  function reachable() {
+    const seen = new Set(roots), stack = roots.slice();
+    while (stack.length) {
+      const v = stack.pop();
+      if (collapsed.has(v)) continue;
+      out[v].forEach(w => { if (!seen.has(w)) { seen.add(w); stack.push(w); } });
+    }
+    return seen;
+  }
+
+  function refresh() {
+    const shown = reachable();
+    cy.batch(() => {
+      cy.nodes().not('.group').forEach(node => {
+        const id = node.id();
+        node.toggleClass('hidden', !shown.has(id));
+        if (collapsed.has(id)) {
+          const hidden = new Set(), stack = [id];
+          while (stack.length) {
+            out[stack.pop()].forEach(w => { if (!shown.has(w) && !hidden.has(w)) { hidden.add(w); stack.push(w); } });
+          }
+          node.addClass('collapsed');
+          node.data('label', node.data('base') + '\n[+' + hidden.size + ' hidden]');
+        } else if (node.hasClass('collapsed')) {
+          node.removeClass('collapsed');
+          node.data('label', node.data('base'));
+        }
+      });
+    });
+    resize(cy.nodes('.collapsed'));
+    resize(cy.nodes().not('.collapsed').not('.group').filter(n => n.data('label') !== n.data('base')));
+    if (moves) compact(shown);
+  }
+  // With parts folded away, close the gaps they leave: along each rank the boxes keep the layout's
+  // order, each as near its visible predecessors as the boxes before it allow.
+  const home = {};
+  cy.nodes().not('.group').forEach(n => { home[n.id()] = Object.assign({}, n.position()); });
+  const into_ = {};
+  DATA.edges.forEach(e => { (into_[e.target] = into_[e.target] || []).push(e.source); });
+  function compact(shown) {
+    const axis = taxiDirection === 'rightward' ? 'x' : 'y', other = axis === 'x' ? 'y' : 'x';
+    const size = other === 'y' ? 'h' : 'w';
+    if (shown.size === DATA.nodes.length) {
+      cy.batch(() => cy.nodes().not('.group').forEach(n => { n.position(home[n.id()]); }));
+      return;
+    }
+    const ranks = new Map();
+    shown.forEach(id => {
+      const key = Math.round(home[id][axis]);
+      if (!ranks.has(key)) ranks.set(key, []);
+      ranks.get(key).push(id);
+    });
+    const placed = {};
+    [...ranks.keys()].sort((a, b) => a - b).forEach(key => {
+      const ids = ranks.get(key).sort((a, b) => home[a][other] - home[b][other]);
+      let end = -Infinity;
+      ids.forEach(id => {
+        const from = (into_[id] || []).filter(p => p in placed && p !== id);
+        const want = from.length ? from.reduce((t, p) => t + placed[p], 0) / from.length : home[id][other];
+        const half = cy.getElementById(id).data(size) / 2;
+        const at = Math.max(want, end + half + GAP);
+        placed[id] = at; end = at + half;
+      });
+    });
+    cy.batch(() => shown.forEach(id => {
+      const p = {}; p[axis] = home[id][axis]; p[other] = placed[id];
+      cy.getElementById(id).position(p);
+    }));
+  }
+  function resize(coll) {
+    coll.forEach(n => { const [w, h] = boxOf(n.data('label')); n.data({w: w, h: h}); });
+  }
+
+  function toggle(id) {
+    if (!out[id] || !out[id].length) return false;
+    if (collapsed.has(id)) collapsed.delete(id); else collapsed.add(id);
+    refresh();
+    return collapsed.has(id);
+  }
+
+  // Search: a card (9♦, 9D, 10h) as a whole word, any other text as a substring, in the boxes'
+  // and moves' labels (and with "in positions" also in the full positions).
+  const SUITS = {'♠': 's', '♤': 's', '♥': 'h', '♡': 'h', '♦': 'd', '♢': 'd', '♣': 'c', '♧': 'c'};
+  function normal(text) {
+    return String(text || '').toLowerCase().replace(/[♠♤♥♡♦♢♣♧]/g, s => SUITS[s]);
+  }
+  function matcher(query) {
+    const q = normal(query).trim();
+    if (!q) return null;
+    if (/^(10|[2-9tjqka])[shdc]$/.test(q)) {
+      const rank = q.slice(0, -1), suit = q.slice(-1);
+      const ranks = rank === '10' || rank === 't' ? '(?:10|t)' : rank;
+      const re = new RegExp('(^|[^a-z0-9])' + ranks + suit + '(?![a-z0-9])');
+      return text => re.test(normal(text));
+    }
+    return text => normal(text).includes(q);
+  }
+  function search(query, inPositions) {
+    const test = matcher(query);
+    const result = {nodes: 0, edges: 0, hidden: 0};
+    cy.batch(() => {
+      cy.elements().removeClass('match faded');
+      if (!test) return;
+      const hits = cy.elements().not('.group').filter(el =>
+        test(el.data('base') || el.data('label')) || ((inPositions || el.isEdge()) && test(el.data('title'))));
+      const seen = hits.filter(el => el.visible() || (el.isEdge() && !el.hasClass('hidden') &&
+                                                      !el.source().hasClass('hidden') && !el.target().hasClass('hidden')));
+      result.nodes = seen.nodes().length; result.edges = seen.edges().length;
+      result.hidden = hits.length - seen.length;
+      cy.elements().not('.group').not(seen).not(seen.connectedNodes()).addClass('faded');
+      seen.addClass('match');
+    });
+    const found = cy.elements('.match');
+    if (found.length) {
+      cy.fit(found.union(found.connectedNodes()), 60);
+      if (cy.zoom() > 1.5) cy.zoom({level: 1.5, position: found.boundingBox() && centre(found)});
+    }
+    const words = [];
+    if (test) {
+      words.push(result.nodes + (moves ? ' positions' : ' nodes'), result.edges + (moves ? ' moves' : ' ways'));
+      if (result.hidden) words.push(result.hidden + ' in collapsed parts');
+    }
+    document.getElementById('count').textContent = words.join(', ');
+    return result;
+  }
+  function centre(coll) {
+    const bb = coll.boundingBox();
+    return {x: (bb.x1 + bb.x2) / 2, y: (bb.y1 + bb.y2) / 2};
+  }
+
+  // The side panel: the full text of what was clicked (or hovered).
+  const info = document.getElementById('info');
+  function show(el) {
+    info.textContent = '';
+    const head = document.createElement('h2');
+    head.textContent = el.isNode() ? el.data('base') : el.data('label');
+    info.appendChild(head);
+    const facts = el.isNode() ? (el.data('facts') || '') : el.source().data('base').split('\n')[0] + '  →  ' +
+      el.target().data('base').split('\n')[0];
+    if (facts) {
+      const p = document.createElement('p'); p.className = 'facts'; p.textContent = facts; info.appendChild(p);
+    }
+    if (el.isNode() && out[el.id()] && out[el.id()].length) {
+      const button = document.createElement('button');
+      button.textContent = collapsed.has(el.id()) ? 'Expand' : 'Collapse what only this reaches';
+      button.onclick = () => { toggle(el.id()); show(el); };
+      info.appendChild(button);
+    }
+    const pre = document.createElement('pre');
+    pre.textContent = el.data('title') || '';
+    info.appendChild(pre);
+  }
+  let pinned = null;
+  cy.on('tap', 'node, edge', ev => { if (!ev.target.hasClass('group')) { pinned = ev.target; show(ev.target); } });
+  cy.on('mouseover', 'node, edge', ev => { if (!pinned && !ev.target.hasClass('group')) show(ev.target); });
+  cy.on('tap', ev => { if (ev.target === cy) pinned = null; });
+  cy.on('dbltap', 'node', ev => { if (!ev.target.hasClass('group')) { toggle(ev.target.id()); show(ev.target); } });
+
+  const box = document.getElementById('q'), inPositions = document.getElementById('inpos');
+  let timer = null;
+  const run = () => search(box.value, inPositions.checked);
+  box.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(run, BIG ? 250 : 60); });
+  box.addEventListener('keydown', ev => { if (ev.key === 'Enter') run(); if (ev.key === 'Escape') { box.value = ''; run(); } });
+  inPositions.addEventListener('change', run);
+  document.getElementById('fit').onclick = () => fit();
+  document.getElementById('fold').onclick = () => foldAt(parseInt(document.getElementById('depth').value, 10));
+  document.addEventListener('keydown', ev => {
+    if (ev.key === '/' && document.activeElement !== box) { ev.preventDefault(); box.focus(); }
+  });
+
+  function foldAt(depth) {  // collapse every node of that depth that leads on
+    collapsed.clear();
+    DATA.nodes.forEach(n => { if (n.depth === depth && out[n.id].length) collapsed.add(n.id); });
+    refresh(); fit();
+    const hidden = cy.nodes('.hidden').length;
+    document.getElementById('folded').textContent = collapsed.size
+      ? 'folded at depth ' + depth + ': ' + hidden.toLocaleString('en') + ' of ' +
+        DATA.nodes.length.toLocaleString('en') + ' hidden' : '';
+    return collapsed.size;
+  }
+  // A large move graph opens folded at the deepest depth that keeps it readable: the boxes up to
+  // that depth, each folded one saying how many it hides.
+  const OPEN_AT_MOST = 300, ONE_RANK_AT_MOST = 40;
+  function readableDepth() {
+    const byDepth = new Map();
+    DATA.nodes.forEach(n => { if (typeof n.depth === 'number') byDepth.set(n.depth, (byDepth.get(n.depth) || 0) + 1); });
+    let total = 0, best = null, open = true;
+    [...byDepth.keys()].sort((a, b) => a - b).forEach(d => {
+      total += byDepth.get(d);
+      open = open && total <= OPEN_AT_MOST && byDepth.get(d) <= ONE_RANK_AT_MOST;
+      if (open) best = d;
+    });
+    return best;
+  }
+  function fit() { cy.fit(cy.elements(':visible'), 30); }
+
+  marks.beforeFold = performance.now() - started;
+  let openedFolded = null;
+  if (moves && DATA.nodes.length > OPEN_AT_MOST) {
+    openedFolded = readableDepth();
+    if (openedFolded !== null) {
+      foldAt(openedFolded);
+      document.getElementById('depth').value = openedFolded;
+    }
+  }
+  document.getElementById('expand').onclick = () => {
+    collapsed.clear(); refresh(); fit(); document.getElementById('folded').textContent = '';
+  };
+  fit();
+  window.addEventListener('resize', () => { cy.resize(); fit(); });
+
+  // What the tests (and a curious user in the console) can ask the page.
+  window.graphPage = {
+    cy: cy, marks: marks, scale: scale, openedFolded: openedFolded,
+    idOf: name => { const n = DATA.nodes.find(m => m.name === String(name)); return n ? n.id : null; },
+    search: (q, inPos) => search(q, !!inPos),
+    toggle: toggle, foldAt: foldAt, fit: fit,
+    expandAll: () => document.getElementById('expand').onclick(),
+    visibleNodes: () => cy.nodes(':visible').not('.group').length,
+    fitted: () => {
+      const bb = cy.elements(':visible').renderedBoundingBox();
+      return {x1: bb.x1, y1: bb.y1, x2: bb.x2, y2: bb.y2, width: cy.width(), height: cy.height(), zoom: cy.zoom()};
+    },
+    overlaps: () => {  // pairs of visible boxes that overlap, as drawn
+      const boxes = cy.nodes(':visible').not('.group').map(n => n.boundingBox({includeLabels: false}));
+      let count = 0;
+      for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i], b = boxes[j];
+        if (a.x1 < b.x2 - 1 && b.x1 < a.x2 - 1 && a.y1 < b.y2 - 1 && b.y1 < a.y2 - 1) count++;
+      }
+      return count;
+    },
+    readyMs: null,
+  };
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    window.graphPage.readyMs = performance.now() - started;
+    window.graphPage.sinceNavigationMs = performance.now();
+    document.body.dataset.ready = '1';
+  }));
+})();
