@@ -16,11 +16,13 @@
     return [Math.ceil(wide) + 2 * PAD_X, lines.length * LINE + 2 * PAD_Y];
   }
 
-  // The layout's coordinates may be in any unit: spread them until no two boxes overlap.
+  // The layout's coordinates may be in any unit: spread them until no two boxes overlap. Each
+  // box's need is set by its tightest neighbour; a few nearly coincident boxes (more than four
+  // times the median need) do not shrink the whole picture.
   function spread(nodes) {
-    let scale = 1;
     const n = nodes.length;
-    if (n > 6000) return scale;
+    if (n < 2 || n > 6000) return 1;
+    const need = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       const a = nodes[i];
       for (let j = i + 1; j < n; j++) {
@@ -29,11 +31,14 @@
         if (dx === 0 && dy === 0) continue;
         const sx = dx ? ((a.w + b.w) / 2 + GAP) / dx : Infinity;
         const sy = dy ? ((a.h + b.h) / 2 + GAP) / dy : Infinity;
-        const need = Math.min(sx, sy);
-        if (need > scale) scale = need;
+        const k = Math.min(sx, sy);
+        if (k > need[i]) need[i] = k;
+        if (k > need[j]) need[j] = k;
       }
     }
-    return Math.min(scale, 8);
+    const sorted = Array.from(need).sort((a, b) => a - b);
+    const median = sorted[Math.floor(n / 2)];
+    return Math.max(1, Math.min(sorted[n - 1], 4 * median));
   }
 
   const nodes = DATA.nodes.map(n => {
@@ -267,8 +272,8 @@
       if (!test) return;
       const hits = cy.elements().not('.group').filter(el =>
         test(el.data('base') || el.data('label')) || ((inPositions || el.isEdge()) && test(el.data('title'))));
-      const seen = hits.filter(el => el.visible() || (el.isEdge() && !el.hasClass('hidden') &&
-                                                      !el.source().hasClass('hidden') && !el.target().hasClass('hidden')));
+      const seen = hits.filter(el => el.isNode() ? !el.hasClass('hidden')
+        : !el.source().hasClass('hidden') && !el.target().hasClass('hidden'));
       result.nodes = seen.nodes().length; result.edges = seen.edges().length;
       result.hidden = hits.length - seen.length;
       cy.elements().not('.group').not(seen).not(seen.connectedNodes()).addClass('faded');
@@ -356,7 +361,12 @@
     });
     return best;
   }
-  function fit() { cy.fit(cy.elements(':visible'), 30); }
+  // What is drawn, by our own classes (the `:visible` selector follows them a frame late).
+  function drawn() {
+    const shown = cy.nodes().not('.hidden');
+    return shown.union(shown.edgesWith(shown));
+  }
+  function fit() { cy.fit(drawn(), 30); }
 
   marks.beforeFold = performance.now() - started;
   let openedFolded = null;
@@ -380,13 +390,13 @@
     search: (q, inPos) => search(q, !!inPos),
     toggle: toggle, foldAt: foldAt, fit: fit,
     expandAll: () => document.getElementById('expand').onclick(),
-    visibleNodes: () => cy.nodes(':visible').not('.group').length,
+    visibleNodes: () => drawn().nodes().not('.group').length,
     fitted: () => {
-      const bb = cy.elements(':visible').renderedBoundingBox();
+      const bb = drawn().renderedBoundingBox();
       return {x1: bb.x1, y1: bb.y1, x2: bb.x2, y2: bb.y2, width: cy.width(), height: cy.height(), zoom: cy.zoom()};
     },
     overlaps: () => {  // pairs of visible boxes that overlap, as drawn
-      const boxes = cy.nodes(':visible').not('.group').map(n => n.boundingBox({includeLabels: false}));
+      const boxes = drawn().nodes().not('.group').map(n => n.boundingBox({includeLabels: false}));
       let count = 0;
       for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
         const a = boxes[i], b = boxes[j];
