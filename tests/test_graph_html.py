@@ -118,6 +118,8 @@ def open_page(browser: Browser, graph: nx.DiGraph, path: Path) -> float:
     write_graph(graph, path)
     seconds = browser.open(path)
     browser.wait_for("document.body.dataset.ready === '1'")
+    errors = [e["params"]["exceptionDetails"] for e in browser.events if e.get("method") == "Runtime.exceptionThrown"]
+    assert errors == []
     return seconds
 
 
@@ -149,6 +151,14 @@ def test_the_rules_page_opens_offline_fitted_and_drawn(browser, tmp_path):
     shot = browser.screenshot(tmp_path / "rules.png")
     width = browser.evaluate("document.getElementById('cy').clientWidth")
     assert ink(shot, (0, 60, width, 780)) > 0.03
+
+
+@needs_chromium
+@pytest.mark.parametrize("graph", [nx.DiGraph(kind="moves"), nx.DiGraph(kind="rules"),
+                                   nx.DiGraph([((1, "x"), (2, "y"))], kind="moves")], ids=["empty moves", "empty rules", "odd names"])
+def test_a_page_of_an_empty_or_odd_graph_opens_without_a_script_error(browser, tmp_path, graph):
+    open_page(browser, graph, tmp_path / "g.html")
+    assert browser.evaluate("graphPage.visibleNodes()") == graph.number_of_nodes()
 
 
 @needs_chromium

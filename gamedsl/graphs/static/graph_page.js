@@ -12,7 +12,7 @@
   ctx.font = FONT + 'px Helvetica, Arial, sans-serif';
   function boxOf(label) {
     const lines = String(label).split('\n');
-    const wide = Math.max(...lines.map(l => ctx.measureText(l).width));
+    const wide = lines.reduce((m, l) => Math.max(m, ctx.measureText(l).width), 0);
     return [Math.ceil(wide) + 2 * PAD_X, lines.length * LINE + 2 * PAD_Y];
   }
 
@@ -98,7 +98,7 @@
   const style = [
     {selector: 'node', style: {
       'shape': 'round-rectangle', 'width': 'data(w)', 'height': 'data(h)', 'label': 'data(label)',
-      'text-wrap': 'wrap', 'text-valign': 'center', 'text-halign': 'center', 'font-size': FONT,
+      'text-wrap': 'wrap', 'text-max-width': 2000, 'text-valign': 'center', 'text-halign': 'center', 'font-size': FONT,
       'font-family': 'Helvetica, Arial, sans-serif', 'line-height': LINE / FONT, 'color': '#112',
       'background-color': '#e4ecfb', 'border-width': 1, 'border-color': '#335', 'min-zoomed-font-size': 6}},
     {selector: 'node.start', style: {'background-color': '#d3f2d9', 'border-width': 3, 'border-color': '#1a7f37'}},
