@@ -212,9 +212,18 @@ def test_collapse_hides_what_only_that_node_reaches_and_says_how_many(browser, t
     assert browser.evaluate("graphPage.visibleNodes()") == 1
     assert browser.evaluate("graphPage.cy.getElementById(graphPage.idOf('s')).data('label')").endswith("[+5 hidden]")
     assert browser.evaluate("graphPage.overlaps()") == 0
+    assert browser.evaluate("document.getElementById('folded').textContent") == "5 of 6 hidden"
+    # expanding shows one more level: the children that lead on come folded
+    assert browser.evaluate("graphPage.toggle(graphPage.idOf('s'))") is False
+    assert browser.evaluate("graphPage.cy.nodes().not('.hidden').map(n => n.data('name')).sort()") == ["a", "b", "s"]
+    label = "graphPage.cy.getElementById(graphPage.idOf('{}')).data('label')"
+    assert browser.evaluate(label.format("a")) == "9♦ → house2\nP2 to move\n[+3 hidden]"
+    assert browser.evaluate(label.format("b")) == "9♦ → house1\nP2 to move\n[+1 hidden]"
+    assert browser.evaluate("graphPage.overlaps()") == 0
     browser.evaluate("graphPage.expandAll()")
     assert browser.evaluate("graphPage.visibleNodes()") == 6
-    assert browser.evaluate("graphPage.cy.getElementById(graphPage.idOf('a')).data('label')") == "9♦ → house2\nP2 to move"
+    assert browser.evaluate(label.format("a")) == "9♦ → house2\nP2 to move"
+    assert browser.evaluate("document.getElementById('folded').textContent") == ""
 
 
 @needs_chromium

@@ -78,19 +78,22 @@
     return Math.min(k, 6);
   })();
 
-  const elements = [];
-  DATA.groups.forEach(g => elements.push({group: 'nodes', data: {id: g.id, label: g.label, base: g.label},
-                                          classes: 'group'}));
-  nodes.forEach(n => elements.push({
-    group: 'nodes',
-    data: {id: n.id, name: n.name, label: n.label, base: n.label, title: n.title, w: n.w, h: n.h,
-           parent: n.parent || undefined, depth: n.depth, facts: n.facts},
-    position: {x: n.x * scale * (rankAxis === 'x' ? stretch : 1), y: n.y * scale * (rankAxis === 'y' ? stretch : 1)},
-    classes: n.classes,
-  }));
-  DATA.edges.forEach(e => elements.push({
-    group: 'edges',
-    data: {id: e.id, source: e.source, target: e.target, label: e.label, title: e.title},
+  // The elements, built once; each goes into the picture the first time it is shown, so a large
+  // graph that opens folded costs only what it draws.
+  const groupElements = DATA.groups.map(g => ({group: 'nodes', data: {id: g.id, label: g.label, base: g.label},
+                                               classes: 'group'}));
+  const nodeElement = {}, home = {};
+  nodes.forEach(n => {
+    home[n.id] = {x: n.x * scale * (rankAxis === 'x' ? stretch : 1), y: n.y * scale * (rankAxis === 'y' ? stretch : 1)};
+    nodeElement[n.id] = {
+      group: 'nodes',
+      data: {id: n.id, name: n.name, label: n.label, base: n.label, title: n.title, w: n.w, h: n.h,
+             parent: n.parent || undefined, depth: n.depth, facts: n.facts},
+      position: Object.assign({}, home[n.id]), classes: n.classes,
+    };
+  });
+  const edgeElements = DATA.edges.map(e => ({
+    group: 'edges', data: {id: e.id, source: e.source, target: e.target, label: e.label, title: e.title},
     classes: e.classes,
   }));
 
@@ -123,7 +126,9 @@
       'font-family': 'Helvetica, Arial, sans-serif'}},
     // A move's text sits by the position it leads to, where fans are spread out, not on the shared trunk.
     {selector: 'edge', style: moves
-      ? {'target-label': 'data(label)', 'target-text-offset': 0, 'target-text-margin-y': -7,
+      ? {'target-label': 'data(label)', 'target-text-margin-y': -7,
+         // the text ends just before the arrow head, on the arrow's last stretch
+         'target-text-offset': e => rankAxis === 'x' ? 8 + ctx.measureText(e.data('label')).width * 9 / FONT / 2 : 14,
          'target-text-margin-x': taxiDirection === 'rightward' ? -4 : 0}
       : {'label': 'data(label)', 'text-rotation': 'autorotate'}},
     {selector: 'edge.forbidden', style: {'line-style': 'dashed', 'line-color': '#bbb', 'target-arrow-color': '#bbb',
@@ -137,23 +142,10 @@
     {selector: '.hidden', style: {'display': 'none'}},
   ];
 
-  const marks = {prepared: performance.now() - started};
-  const cy = cytoscape({
-    container: document.getElementById('cy'), elements: elements, style: style,
-    layout: {name: 'preset'}, minZoom: 0.005, maxZoom: 4, wheelSensitivity: 0.3,
-    boxSelectionEnabled: false, textureOnViewport: BIG, hideEdgesOnViewport: BIG, motionBlur: false,
-    pixelRatio: BIG ? 1 : 'auto',
-  });
-  if (moves) {  // a move's text ends just before the arrow head, on the arrow's last stretch
-    cy.edges().style({'target-text-offset': function (e) {
-      return rankAxis === 'x' ? 8 + ctx.measureText(e.data('label')).width * 9 / FONT / 2 : 14;
-    }});
-  }
-  marks.created = performance.now() - started;
   // Collapse: hide what is reachable only through a collapsed node.
   const out = {}, into = {};
-  DATA.nodes.forEach(n => { out[n.id] = []; into[n.id] = 0; });
-  DATA.edges.forEach(e => { out[e.source].push(e.target); into[e.target] += 1; });
+  DATA.nodes.forEach(n => { out[n.id] = []; into[n.id] = []; });
+  DATA.edges.forEach(e => { out[e.source].push(e.target); into[e.target].push(e.source); });
   const roots = [];
   (function findRoots() {
     const seen = new Set();
@@ -161,12 +153,11 @@
       const stack = [start]; seen.add(start);
       while (stack.length) { const v = stack.pop(); out[v].forEach(w => { if (!seen.has(w)) { seen.add(w); stack.push(w); } }); }
     };
-    const first = DATA.root ? [DATA.root] : DATA.nodes.filter(n => into[n.id] === 0).map(n => n.id);
+    const first = DATA.root ? [DATA.root] : DATA.nodes.filter(n => !into[n.id].length).map(n => n.id);
     first.forEach(r => { roots.push(r); walk(r); });
     DATA.nodes.forEach(n => { if (!seen.has(n.id)) { roots.push(n.id); walk(n.id); } });  // cycles with no way in
   })();
   const collapsed = new Set();
-
   function reachable() {
     const seen = new Set(roots), stack = roots.slice();
     while (stack.length) {
@@ -176,41 +167,82 @@
     }
     return seen;
   }
+  // A large move graph opens folded at the deepest depth that keeps it readable: the boxes up to
+  // that depth, each folded one saying how many it hides.
+  const OPEN_AT_MOST = 300, ONE_RANK_AT_MOST = 40;
+  function readableDepth() {
+    const byDepth = new Map();
+    DATA.nodes.forEach(n => { if (typeof n.depth === 'number') byDepth.set(n.depth, (byDepth.get(n.depth) || 0) + 1); });
+    let total = 0, best = null, open = true;
+    [...byDepth.keys()].sort((a, b) => a - b).forEach(d => {
+      total += byDepth.get(d);
+      open = open && total <= OPEN_AT_MOST && byDepth.get(d) <= ONE_RANK_AT_MOST;
+      if (open) best = d;
+    });
+    return best;
+  }
+  function foldSet(depth) {
+    collapsed.clear();
+    DATA.nodes.forEach(n => { if (n.depth === depth && out[n.id].length) collapsed.add(n.id); });
+  }
+  const openedFolded = moves && DATA.nodes.length > OPEN_AT_MOST ? readableDepth() : null;
+  if (openedFolded !== null) foldSet(openedFolded);
+
+  const marks = {prepared: performance.now() - started};
+  const cy = cytoscape({
+    container: document.getElementById('cy'), elements: groupElements, style: style,
+    layout: {name: 'preset'}, minZoom: 0.005, maxZoom: 4, wheelSensitivity: 0.3,
+    boxSelectionEnabled: false, textureOnViewport: BIG, hideEdgesOnViewport: BIG, motionBlur: false,
+    pixelRatio: BIG ? 1 : 'auto',
+  });
+  const added = new Set();
+  let edgesLeft = edgeElements;
+  function addShown(shown) {  // put into the picture what is shown for the first time, with its edges
+    const fresh = [];
+    shown.forEach(id => { if (!added.has(id)) { added.add(id); fresh.push(nodeElement[id]); } });
+    if (!fresh.length) return;
+    const keep = [];
+    edgesLeft.forEach(e => (added.has(e.data.source) && added.has(e.data.target) ? fresh : keep).push(e));
+    edgesLeft = keep;
+    cy.add(fresh);
+  }
 
   function refresh() {
     const shown = reachable();
     cy.batch(() => {
+      addShown(shown);
       cy.nodes().not('.group').forEach(node => {
         const id = node.id();
         node.toggleClass('hidden', !shown.has(id));
+        let label = node.data('base');
         if (collapsed.has(id)) {
           const hidden = new Set(), stack = [id];
           while (stack.length) {
             out[stack.pop()].forEach(w => { if (!shown.has(w) && !hidden.has(w)) { hidden.add(w); stack.push(w); } });
           }
-          node.addClass('collapsed');
-          node.data('label', node.data('base') + '\n[+' + hidden.size + ' hidden]');
-        } else if (node.hasClass('collapsed')) {
-          node.removeClass('collapsed');
-          node.data('label', node.data('base'));
+          label += '\n[+' + hidden.size.toLocaleString('en') + ' hidden]';
+        }
+        node.toggleClass('collapsed', collapsed.has(id));
+        if (label !== node.data('label')) {
+          const [w, h] = boxOf(label);
+          node.data({label: label, w: w, h: h});
         }
       });
+      if (moves) compact(shown);
     });
-    resize(cy.nodes('.collapsed'));
-    resize(cy.nodes().not('.collapsed').not('.group').filter(n => n.data('label') !== n.data('base')));
-    if (moves) compact(shown);
+    const hidden = DATA.nodes.length - shown.size;
+    document.getElementById('folded').textContent = hidden
+      ? foldNote + hidden.toLocaleString('en') + ' of ' + DATA.nodes.length.toLocaleString('en') + ' hidden' : '';
+    return shown;
   }
+  let foldNote = '';
   // With parts folded away, close the gaps they leave: along each rank the boxes keep the layout's
   // order, each as near its visible predecessors as the boxes before it allow.
-  const home = {};
-  cy.nodes().not('.group').forEach(n => { home[n.id()] = Object.assign({}, n.position()); });
-  const into_ = {};
-  DATA.edges.forEach(e => { (into_[e.target] = into_[e.target] || []).push(e.source); });
   function compact(shown) {
     const axis = taxiDirection === 'rightward' ? 'x' : 'y', other = axis === 'x' ? 'y' : 'x';
     const size = other === 'y' ? 'h' : 'w';
     if (shown.size === DATA.nodes.length) {
-      cy.batch(() => cy.nodes().not('.group').forEach(n => { n.position(home[n.id()]); }));
+      cy.nodes().not('.group').forEach(n => { n.position(home[n.id()]); });
       return;
     }
     const ranks = new Map();
@@ -224,25 +256,30 @@
       const ids = ranks.get(key).sort((a, b) => home[a][other] - home[b][other]);
       let end = -Infinity;
       ids.forEach(id => {
-        const from = (into_[id] || []).filter(p => p in placed && p !== id);
+        const from = into[id].filter(p => p in placed && p !== id);
         const want = from.length ? from.reduce((t, p) => t + placed[p], 0) / from.length : home[id][other];
         const half = cy.getElementById(id).data(size) / 2;
         const at = Math.max(want, end + half + GAP);
         placed[id] = at; end = at + half;
       });
     });
-    cy.batch(() => shown.forEach(id => {
+    shown.forEach(id => {
       const p = {}; p[axis] = home[id][axis]; p[other] = placed[id];
       cy.getElementById(id).position(p);
-    }));
-  }
-  function resize(coll) {
-    coll.forEach(n => { const [w, h] = boxOf(n.data('label')); n.data({w: w, h: h}); });
+    });
   }
 
+  // Expanding shows one more level: the children that lead on come folded themselves.
   function toggle(id) {
     if (!out[id] || !out[id].length) return false;
-    if (collapsed.has(id)) collapsed.delete(id); else collapsed.add(id);
+    foldNote = '';
+    if (collapsed.has(id)) {
+      const before = reachable();
+      collapsed.delete(id);
+      out[id].forEach(w => { if (!before.has(w) && out[w].length && w !== id) collapsed.add(w); });
+    } else {
+      collapsed.add(id);
+    }
     refresh();
     return collapsed.has(id);
   }
@@ -267,22 +304,29 @@
   function search(query, inPositions) {
     const test = matcher(query);
     const result = {nodes: 0, edges: 0, hidden: 0};
+    const shown = reachable();
+    let found = cy.collection();
     cy.batch(() => {
       cy.elements().removeClass('match faded');
       if (!test) return;
-      const hits = cy.elements().not('.group').filter(el =>
-        test(el.data('base') || el.data('label')) || ((inPositions || el.isEdge()) && test(el.data('title'))));
-      const seen = hits.filter(el => el.isNode() ? !el.hasClass('hidden')
-        : !el.source().hasClass('hidden') && !el.target().hasClass('hidden'));
-      result.nodes = seen.nodes().length; result.edges = seen.edges().length;
-      result.hidden = hits.length - seen.length;
-      cy.elements().not('.group').not(seen).not(seen.connectedNodes()).addClass('faded');
-      seen.addClass('match');
+      const hit = item => test(item.label) || ((inPositions || item.source) && test(item.title));
+      const ids = [];
+      DATA.nodes.forEach(n => {
+        if (!hit(n)) return;
+        if (shown.has(n.id)) { result.nodes++; ids.push(n.id); } else result.hidden++;
+      });
+      DATA.edges.forEach(e => {
+        if (!hit(e)) return;
+        if (shown.has(e.source) && shown.has(e.target)) { result.edges++; ids.push(e.id); }
+        else result.hidden++;
+      });
+      found = cy.collection(ids.map(id => cy.getElementById(id)));
+      cy.elements().not('.group').not(found).not(found.connectedNodes()).addClass('faded');
+      found.addClass('match');
     });
-    const found = cy.elements('.match');
     if (found.length) {
       cy.fit(found.union(found.connectedNodes()), 60);
-      if (cy.zoom() > 1.5) cy.zoom({level: 1.5, position: found.boundingBox() && centre(found)});
+      if (cy.zoom() > 1.5) cy.zoom({level: 1.5, position: centre(found)});
     }
     const words = [];
     if (test) {
@@ -338,28 +382,11 @@
   });
 
   function foldAt(depth) {  // collapse every node of that depth that leads on
-    collapsed.clear();
-    DATA.nodes.forEach(n => { if (n.depth === depth && out[n.id].length) collapsed.add(n.id); });
-    refresh(); fit();
-    const hidden = cy.nodes('.hidden').length;
-    document.getElementById('folded').textContent = collapsed.size
-      ? 'folded at depth ' + depth + ': ' + hidden.toLocaleString('en') + ' of ' +
-        DATA.nodes.length.toLocaleString('en') + ' hidden' : '';
+    foldSet(depth);
+    foldNote = 'folded at depth ' + depth + ': ';
+    refresh();
+    fit();
     return collapsed.size;
-  }
-  // A large move graph opens folded at the deepest depth that keeps it readable: the boxes up to
-  // that depth, each folded one saying how many it hides.
-  const OPEN_AT_MOST = 300, ONE_RANK_AT_MOST = 40;
-  function readableDepth() {
-    const byDepth = new Map();
-    DATA.nodes.forEach(n => { if (typeof n.depth === 'number') byDepth.set(n.depth, (byDepth.get(n.depth) || 0) + 1); });
-    let total = 0, best = null, open = true;
-    [...byDepth.keys()].sort((a, b) => a - b).forEach(d => {
-      total += byDepth.get(d);
-      open = open && total <= OPEN_AT_MOST && byDepth.get(d) <= ONE_RANK_AT_MOST;
-      if (open) best = d;
-    });
-    return best;
   }
   // What is drawn, by our own classes (the `:visible` selector follows them a frame late).
   function drawn() {
@@ -368,17 +395,15 @@
   }
   function fit() { cy.fit(drawn(), 30); }
 
-  marks.beforeFold = performance.now() - started;
-  let openedFolded = null;
-  if (moves && DATA.nodes.length > OPEN_AT_MOST) {
-    openedFolded = readableDepth();
-    if (openedFolded !== null) {
-      foldAt(openedFolded);
-      document.getElementById('depth').value = openedFolded;
-    }
+  if (openedFolded !== null) {
+    foldAt(openedFolded);
+    document.getElementById('depth').value = openedFolded;
+  } else {
+    refresh();
   }
+  marks.drawn = performance.now() - started;
   document.getElementById('expand').onclick = () => {
-    collapsed.clear(); refresh(); fit(); document.getElementById('folded').textContent = '';
+    collapsed.clear(); refresh(); fit();
   };
   fit();
   window.addEventListener('resize', () => { cy.resize(); fit(); });
