@@ -14,7 +14,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -44,7 +44,8 @@ class Browser:
         self.process = subprocess.Popen([binary, *FLAGS, f"--user-data-dir={self.profile}",
                                          f"--window-size={width},{height}", "about:blank"],
                                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.DEVNULL, preexec_fn=wire, close_fds=False)
+                                        stderr=subprocess.DEVNULL, preexec_fn=wire,  # noqa: PLW1509 - tests run one thread
+                                        close_fds=False)
         os.close(to_browser_r)
         os.close(from_browser_w)
         self._buffer = b""
@@ -142,7 +143,7 @@ class Browser:
         os.close(self._from_browser)
         shutil.rmtree(self.profile, ignore_errors=True)
 
-    def __enter__(self) -> Browser:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

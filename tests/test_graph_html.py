@@ -100,7 +100,7 @@ def test_text_in_the_graph_cannot_end_the_page_s_script():
     graph.nodes["a"]["label"] = "</script><script>alert(1)</script>"
     page = to_html(graph)
     assert "<script>alert(1)" not in page
-    data = re.search(r'<script type="application/json" id="graph-data">(.*?)</script>', page, re.S).group(1)
+    data = re.search(r'<script type="application/json" id="graph-data">(.*?)</script>', page, re.DOTALL).group(1)
     assert json.loads(data)["nodes"][1]["label"] == "</script><script>alert(1)</script>"
 
 
