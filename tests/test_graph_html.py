@@ -271,3 +271,17 @@ def test_a_two_thousand_node_turn_opens_folded_readable_and_quickly(browser, tmp
     assert browser.evaluate("graphPage.visibleNodes()") == 2000
     assert browser.evaluate("graphPage.overlaps()") == 0
     assert within(browser.evaluate("graphPage.fitted()"))
+
+
+@needs_chromium
+def test_show_them_opens_the_way_to_what_a_search_found_folded_away(browser, tmp_path):
+    open_page(browser, contract_graph(), tmp_path / "g.html")
+    browser.evaluate("graphPage.toggle(graphPage.idOf('s'))")
+    assert browser.evaluate("graphPage.search('8♣')") == {"nodes": 0, "edges": 0, "hidden": 2}
+    assert browser.evaluate("document.getElementById('reveal').hidden") is False
+    assert browser.evaluate("graphPage.reveal()") == {"nodes": 1, "edges": 1, "hidden": 0}
+    # the way s → a → c is open; b beside it and e below c stay folded
+    assert browser.evaluate("graphPage.cy.nodes().not('.hidden').map(n => n.data('name')).sort()") == [
+        "a", "b", "c", "d", "s"]
+    assert browser.evaluate("graphPage.cy.nodes('.collapsed').map(n => n.data('name')).sort()") == ["b", "c"]
+    assert browser.evaluate("document.getElementById('reveal').hidden") is True

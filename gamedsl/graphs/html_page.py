@@ -140,7 +140,7 @@ def to_html(graph: nx.DiGraph) -> str:
             f"<div id=\"bar\"><h1>{title}</h1><ul id=\"summary\">{summary}</ul><div id=\"controls\">"
             "<input id=\"q\" type=\"search\" placeholder=\"search a card (9♦, 9D) or a move\" "
             "aria-label=\"search\"><label><input id=\"inpos\" type=\"checkbox\"> in positions</label>"
-            "<span id=\"count\"></span><span id=\"folded\"></span><button id=\"fit\">Fit</button>"
+            "<span id=\"count\"></span><button id=\"reveal\" hidden>Show them</button><span id=\"folded\"></span><button id=\"fit\">Fit</button>"
             "<label>depth <input id=\"depth\" type=\"number\" min=\"0\" value=\"1\" style=\"width:3.5em\"></label>"
             "<button id=\"fold\">Fold</button><button id=\"expand\">Expand all</button></div></div>"
             "<div id=\"main\"><div id=\"cy\"></div><div id=\"side\"><div id=\"info\">Click a box or an arrow "

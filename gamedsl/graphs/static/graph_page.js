@@ -305,6 +305,7 @@
     const test = matcher(query);
     const result = {nodes: 0, edges: 0, hidden: 0};
     const shown = reachable();
+    unseen = [];
     let found = cy.collection();
     cy.batch(() => {
       cy.elements().removeClass('match faded');
@@ -313,12 +314,12 @@
       const ids = [];
       DATA.nodes.forEach(n => {
         if (!hit(n)) return;
-        if (shown.has(n.id)) { result.nodes++; ids.push(n.id); } else result.hidden++;
+        if (shown.has(n.id)) { result.nodes++; ids.push(n.id); } else { result.hidden++; unseen.push([n.id]); }
       });
       DATA.edges.forEach(e => {
         if (!hit(e)) return;
         if (shown.has(e.source) && shown.has(e.target)) { result.edges++; ids.push(e.id); }
-        else result.hidden++;
+        else { result.hidden++; unseen.push([e.source, e.target]); }
       });
       found = cy.collection(ids.map(id => cy.getElementById(id)));
       cy.elements().not('.group').not(found).not(found.connectedNodes()).addClass('faded');
@@ -334,7 +335,43 @@
       if (result.hidden) words.push(result.hidden + ' in collapsed parts');
     }
     document.getElementById('count').textContent = words.join(', ');
+    const more = document.getElementById('reveal');
+    more.hidden = !result.hidden;
+    more.textContent = result.hidden > REVEAL_AT_ONCE ? 'Show ' + REVEAL_AT_ONCE + ' more' : 'Show them';
     return result;
+  }
+  let unseen = [];  // what the last search found in collapsed parts: node ids, or an edge's two ends
+
+  // Show what a search found folded away: open the shortest way from the start to each, the
+  // boxes beside that way staying folded.
+  const parentOf = {};
+  (function shortestWays() {
+    const queue = roots.slice();
+    roots.forEach(r => { parentOf[r] = null; });
+    for (let i = 0; i < queue.length; i++) {
+      out[queue[i]].forEach(w => { if (!(w in parentOf)) { parentOf[w] = queue[i]; queue.push(w); } });
+    }
+  })();
+  const REVEAL_AT_ONCE = 25;  // the shallowest first: a click shows a few more, not the whole graph
+  function reveal() {
+    const depthOf = v => (where[v] && typeof where[v].depth === 'number' ? where[v].depth : 0);
+    unseen.sort((a, b) => depthOf(a[a.length - 1]) - depthOf(b[b.length - 1]));
+    const before = reachable();
+    const targets = new Set(), above = new Set();
+    unseen.slice(0, REVEAL_AT_ONCE).forEach(ends => {
+      targets.add(ends[ends.length - 1]);
+      let v = ends.length === 2 ? ends[0] : parentOf[ends[0]];
+      while (v !== null && v !== undefined && !above.has(v)) { above.add(v); v = parentOf[v]; }
+    });
+    const open = new Set([...above, ...targets]);
+    open.forEach(v => {
+      collapsed.delete(v);
+      out[v].forEach(w => { if (!before.has(w) && !open.has(w) && out[w].length) collapsed.add(w); });
+    });
+    targets.forEach(v => { if (!above.has(v) && !before.has(v) && out[v].length) collapsed.add(v); });
+    foldNote = '';
+    refresh();
+    return search(box.value, inPositions.checked);
   }
   function centre(coll) {
     const bb = coll.boundingBox();
@@ -376,6 +413,7 @@
   box.addEventListener('keydown', ev => { if (ev.key === 'Enter') run(); if (ev.key === 'Escape') { box.value = ''; run(); } });
   inPositions.addEventListener('change', run);
   document.getElementById('fit').onclick = () => fit();
+  document.getElementById('reveal').onclick = () => reveal();
   document.getElementById('fold').onclick = () => foldAt(parseInt(document.getElementById('depth').value, 10));
   document.addEventListener('keydown', ev => {
     if (ev.key === '/' && document.activeElement !== box) { ev.preventDefault(); box.focus(); }
@@ -412,7 +450,8 @@
   window.graphPage = {
     cy: cy, marks: marks, scale: scale, openedFolded: openedFolded,
     idOf: name => { const n = DATA.nodes.find(m => m.name === String(name)); return n ? n.id : null; },
-    search: (q, inPos) => search(q, !!inPos),
+    search: (q, inPos) => { box.value = q; inPositions.checked = !!inPos; return search(q, !!inPos); },
+    reveal: reveal,
     toggle: toggle, foldAt: foldAt, fit: fit,
     expandAll: () => document.getElementById('expand').onclick(),
     visibleNodes: () => drawn().nodes().not('.group').length,
