@@ -123,6 +123,11 @@ def open_page(browser: Browser, graph: nx.DiGraph, path: Path) -> float:
     return seconds
 
 
+def settle(browser: Browser) -> None:
+    """Let the renderer finish its frames (labels are drawn a frame after the boxes)."""
+    browser.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 200))))")
+
+
 def ink(png: Path, box: tuple[int, int, int, int]) -> float:
     """The share of pixels in `box` that are not (nearly) white."""
     from PIL import Image
@@ -148,6 +153,7 @@ def test_the_rules_page_opens_offline_fitted_and_drawn(browser, tmp_path):
     assert max((fitted["x2"] - fitted["x1"]) / fitted["width"], (fitted["y2"] - fitted["y1"]) / fitted["height"]) > 0.9
     assert browser.evaluate("graphPage.cy.nodes('.group').map(n => n.data('label')).sort()") == ["P1", "P2", "shared"]
     assert browser.evaluate("graphPage.overlaps()") == 0
+    settle(browser)
     shot = browser.screenshot(tmp_path / "rules.png")
     width = browser.evaluate("document.getElementById('cy').clientWidth")
     assert ink(shot, (0, 60, width, 780)) > 0.03
@@ -245,6 +251,9 @@ def test_boxes_never_overlap_whatever_the_layout_s_unit(browser, tmp_path, monke
     monkeypatch.setattr(html_page, "layout", lambda g: {n: (x * unit, y * unit) for n, (x, y) in real(g).items()})
     open_page(browser, move_graph(cached_game("russian_bank").new_game(3), depth=2), tmp_path / "g.html")
     assert browser.evaluate("graphPage.overlaps()") == 0
+    # the moves' texts too: moves into one box (transpositions) are stacked, not written on one spot
+    assert browser.evaluate("graphPage.cy.edges().filter(e => e.data('lift') > 0).length") > 0
+    assert browser.evaluate("graphPage.labelOverlaps()") == 0
     assert within(browser.evaluate("graphPage.fitted()"))
 
 
@@ -265,6 +274,8 @@ def test_a_two_thousand_node_turn_opens_folded_readable_and_quickly(browser, tmp
     fitted = browser.evaluate("graphPage.fitted()")
     assert within(fitted) and fitted["zoom"] > 0.3  # readable: not a faint line
     assert browser.evaluate("graphPage.overlaps()") == 0
+    assert browser.evaluate("graphPage.labelOverlaps()") == 0
+    settle(browser)
     shot = browser.screenshot(tmp_path / "turn.png")
     assert ink(shot, (0, 60, 900, 780)) > 0.01
     browser.evaluate("graphPage.expandAll()")

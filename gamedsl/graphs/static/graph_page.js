@@ -6,6 +6,7 @@
   const started = performance.now();
   const BIG = DATA.nodes.length > 800;
   const FONT = 11, LINE = 14, PAD_X = 10, PAD_Y = 7, GAP = 14;
+  const MOST_LABELS_IN = 3;  // a box reached by more moves names the first three; the panel has all
 
   // Box sizes from the labels' measured text, so that every label fits its box.
   const ctx = document.createElement('canvas').getContext('2d');
@@ -126,7 +127,8 @@
       'font-family': 'Helvetica, Arial, sans-serif'}},
     // A move's text sits by the position it leads to, where fans are spread out, not on the shared trunk.
     {selector: 'edge', style: moves
-      ? {'target-label': 'data(label)', 'target-text-margin-y': -7,
+      ? {'target-label': e => ((e.data('lift') || 0) < MOST_LABELS_IN ? e.data('label') : ''),
+         'target-text-margin-y': e => -7 - 15 * (e.data('lift') || 0),
          // the text ends just before the arrow head, on the arrow's last stretch
          'target-text-offset': e => rankAxis === 'x' ? 8 + ctx.measureText(e.data('label')).width * 9 / FONT / 2 : 14,
          'target-text-margin-x': taxiDirection === 'rightward' ? -4 : 0}
@@ -191,7 +193,7 @@
   const marks = {prepared: performance.now() - started};
   const cy = cytoscape({
     container: document.getElementById('cy'), elements: groupElements, style: style,
-    layout: {name: 'preset'}, minZoom: 0.005, maxZoom: 4, wheelSensitivity: 0.3,
+    layout: {name: 'preset'}, minZoom: 0.005, maxZoom: 4,
     boxSelectionEnabled: false, textureOnViewport: BIG, hideEdgesOnViewport: BIG, motionBlur: false,
     pixelRatio: BIG ? 1 : 'auto',
   });
@@ -228,7 +230,7 @@
           node.data({label: label, w: w, h: h});
         }
       });
-      if (moves) compact(shown);
+      if (moves) { compact(shown); liftLabels(shown); }
     });
     const hidden = DATA.nodes.length - shown.size;
     document.getElementById('folded').textContent = hidden
@@ -238,6 +240,16 @@
   let foldNote = '';
   // With parts folded away, close the gaps they leave: along each rank the boxes keep the layout's
   // order, each as near its visible predecessors as the boxes before it allow.
+  // Moves into one box (transpositions) would write their texts on one spot: stack them.
+  function liftLabels(shown) {
+    const axis = taxiDirection === 'rightward' ? 'y' : 'x';
+    shown.forEach(id => {
+      const node = cy.getElementById(id);
+      const entering = node.incomers('edge').filter(e => shown.has(e.source().id()));
+      entering.sort((a, b) => a.source().position(axis) - b.source().position(axis))
+        .forEach((e, k) => { if ((e.data('lift') || 0) !== k) e.data('lift', k); });
+    });
+  }
   function compact(shown) {
     const axis = taxiDirection === 'rightward' ? 'x' : 'y', other = axis === 'x' ? 'y' : 'x';
     const size = other === 'y' ? 'h' : 'w';
@@ -466,6 +478,20 @@
         const a = boxes[i], b = boxes[j];
         if (a.x1 < b.x2 - 1 && b.x1 < a.x2 - 1 && a.y1 < b.y2 - 1 && b.y1 < a.y2 - 1) count++;
       }
+      return count;
+    },
+    labelOverlaps: () => {  // pairs of moves' texts that overlap each other or a box, as drawn
+      const shown = drawn();
+      const only = {includeNodes: false, includeEdges: false, includeMainLabels: !moves, includeSourceLabels: false,
+                    includeTargetLabels: moves, includeOverlays: false, includeUnderlays: false};
+      const texts = shown.edges().map(e => e.boundingBox(only)).filter(b => b.w > 0);
+      const boxes = shown.nodes().not('.group').map(n => n.boundingBox({includeLabels: false}));
+      const hit = (a, b) => a.x1 < b.x2 - 1 && b.x1 < a.x2 - 1 && a.y1 < b.y2 - 1 && b.y1 < a.y2 - 1;
+      let count = 0;
+      texts.forEach((a, i) => {
+        for (let j = i + 1; j < texts.length; j++) if (hit(a, texts[j])) count++;
+        boxes.forEach(b => { if (hit(a, b)) count++; });
+      });
       return count;
     },
     readyMs: null,
