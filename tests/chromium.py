@@ -124,6 +124,13 @@ class Browser:
             time.sleep(0.05)
         raise TimeoutError(f"never true in the page: {expression}")
 
+    def mouse(self, kind: str, x: float, y: float, **more: Any) -> None:
+        """A real mouse event at page coordinates: mouseMoved, mousePressed, mouseReleased, mouseWheel."""
+        if kind in ("mousePressed", "mouseReleased"):
+            more.setdefault("button", "left")
+            more.setdefault("clickCount", 1)
+        self.send("Input.dispatchMouseEvent", session=True, type=kind, x=x, y=y, **more)
+
     def screenshot(self, path: Path) -> Path:
         data = self.send("Page.captureScreenshot", session=True, format="png")["data"]
         path.write_bytes(base64.b64decode(data))

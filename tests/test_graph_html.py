@@ -296,3 +296,42 @@ def test_show_them_opens_the_way_to_what_a_search_found_folded_away(browser, tmp
         "a", "b", "c", "d", "s"]
     assert browser.evaluate("graphPage.cy.nodes('.collapsed').map(n => n.data('name')).sort()") == ["b", "c"]
     assert browser.evaluate("document.getElementById('reveal').hidden") is True
+
+
+@needs_chromium
+def test_hovering_a_box_shows_its_full_text_by_the_pointer(browser, tmp_path):
+    open_page(browser, contract_graph(), tmp_path / "g.html")
+    assert browser.evaluate("document.getElementById('tip').hidden") is True
+    browser.evaluate("void graphPage.cy.getElementById(graphPage.idOf('b')).emit('mouseover')")
+    assert browser.evaluate("document.getElementById('tip').hidden") is False
+    assert browser.evaluate("document.getElementById('tip').textContent") == "house1: 10C 9D"
+    assert browser.evaluate("document.querySelector('#info pre').textContent") == "house1: 10C 9D"
+    browser.evaluate("void graphPage.cy.getElementById(graphPage.idOf('b')).emit('mouseout')")
+    assert browser.evaluate("document.getElementById('tip').hidden") is True
+
+
+@needs_chromium
+def test_the_mouse_zooms_pans_and_double_click_collapses(browser, tmp_path):
+    open_page(browser, contract_graph(), tmp_path / "g.html")
+    where = ("(() => {{ const r = document.getElementById('cy').getBoundingClientRect();"
+             " const p = graphPage.cy.getElementById(graphPage.idOf('{}')).renderedPosition();"
+             " return [r.left + p.x, r.top + p.y]; }})()")
+    zoom = browser.evaluate("graphPage.cy.zoom()")
+    x, y = browser.evaluate(where.format("s"))
+    browser.mouse("mouseMoved", x, y)
+    browser.mouse("mouseWheel", x, y, deltaX=0, deltaY=-300)
+    browser.wait_for(f"graphPage.cy.zoom() > {zoom} * 1.02", timeout=10)
+    assert browser.evaluate(where.format("s")) == pytest.approx([x, y], abs=2)  # zooms about the pointer
+    pan = browser.evaluate("graphPage.cy.pan()")
+    browser.mouse("mousePressed", 20, 700)
+    for step in range(1, 6):
+        browser.mouse("mouseMoved", 20 + 20 * step, 700 + 10 * step, button="left", buttons=1)
+    browser.mouse("mouseReleased", 120, 750)
+    moved = browser.evaluate("graphPage.cy.pan()")
+    assert moved["x"] - pan["x"] == pytest.approx(100, abs=2) and moved["y"] - pan["y"] == pytest.approx(50, abs=2)
+    x, y = browser.evaluate(where.format("a"))
+    for count in (1, 2):
+        browser.mouse("mousePressed", x, y, clickCount=count)
+        browser.mouse("mouseReleased", x, y, clickCount=count)
+    browser.wait_for("graphPage.visibleNodes() === 4", timeout=10)
+    assert browser.evaluate("document.querySelector('#info h2').textContent") == "9♦ → house2\nP2 to move"

@@ -143,7 +143,7 @@ def to_html(graph: nx.DiGraph) -> str:
             "<span id=\"count\"></span><button id=\"reveal\" hidden>Show them</button><span id=\"folded\"></span><button id=\"fit\">Fit</button>"
             "<label>depth <input id=\"depth\" type=\"number\" min=\"0\" value=\"1\" style=\"width:3.5em\"></label>"
             "<button id=\"fold\">Fold</button><button id=\"expand\">Expand all</button></div></div>"
-            "<div id=\"main\"><div id=\"cy\"></div><div id=\"side\"><div id=\"info\">Click a box or an arrow "
+            "<div id=\"main\"><div id=\"cy\"></div><pre id=\"tip\" hidden></pre><div id=\"side\"><div id=\"info\">Click a box or an arrow "
             "for its full text.</div>"
             f"<div id=\"legend\">{legend}<div class=\"help\">Wheel: zoom · drag: pan · double-click a box: "
             "collapse or expand what only it reaches · Fold: collapse every box of that depth · /: search</div>"

@@ -415,6 +415,20 @@
   let pinned = null;
   cy.on('tap', 'node, edge', ev => { if (!ev.target.hasClass('group')) { pinned = ev.target; show(ev.target); } });
   cy.on('mouseover', 'node, edge', ev => { if (!pinned && !ev.target.hasClass('group')) show(ev.target); });
+  // A tooltip by the pointer: the full text's first lines (the panel has all of it).
+  const tip = document.getElementById('tip');
+  cy.on('mouseover', 'node, edge', ev => {
+    if (ev.target.hasClass('group')) return;
+    const lines = String(ev.target.data('title') || ev.target.data('label') || '').split('\n');
+    tip.textContent = lines.slice(0, 12).join('\n') + (lines.length > 12 ? '\n…' : '');
+    tip.hidden = !tip.textContent;
+  });
+  cy.on('mousemove', ev => {
+    const at = ev.renderedPosition || {x: 0, y: 0};
+    tip.style.left = (at.x + 14) + 'px'; tip.style.top = (at.y + 14) + 'px';
+  });
+  cy.on('mouseout', 'node, edge', () => { tip.hidden = true; });
+  cy.on('viewport', () => { tip.hidden = true; });
   cy.on('tap', ev => { if (ev.target === cy) pinned = null; });
   cy.on('dbltap', 'node', ev => { if (!ev.target.hasClass('group')) { toggle(ev.target.id()); show(ev.target); } });
 
