@@ -258,6 +258,24 @@ def test_boxes_never_overlap_whatever_the_layout_s_unit(browser, tmp_path, monke
 
 
 @needs_chromium
+@pytest.mark.parametrize("turn, curve, direction", [
+    (lambda x, y: (x, y), "taxi", "rightward"),        # the depths in columns
+    (lambda x, y: (y, x), "taxi", "downward"),         # the depths in rows
+    (lambda x, y: (x + y * 0.37, y - x * 0.21), "bezier", None),  # not layered: curved edges
+])
+def test_edges_follow_the_layout_s_ranks(browser, tmp_path, monkeypatch, turn, curve, direction):
+    real = html_page.layout
+    monkeypatch.setattr(html_page, "layout", lambda g: {n: turn(x, y) for n, (x, y) in real(g).items()})
+    open_page(browser, move_graph(cached_game("russian_bank").new_game(3), depth=2), tmp_path / "g.html")
+    assert browser.evaluate("graphPage.cy.edges()[0].style('curve-style')") == curve
+    if direction:
+        assert browser.evaluate("graphPage.cy.edges()[0].style('taxi-direction')") == direction
+        assert browser.evaluate("graphPage.labelOverlaps()") == 0
+    assert browser.evaluate("graphPage.overlaps()") == 0
+    assert within(browser.evaluate("graphPage.fitted()"))
+
+
+@needs_chromium
 def test_a_two_thousand_node_turn_opens_folded_readable_and_quickly(browser, tmp_path):
     graph = move_graph(cached_game("russian_bank").new_game(3), turn=True, max_nodes=2000)
     assert graph.number_of_nodes() == 2000

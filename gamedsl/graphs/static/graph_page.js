@@ -30,7 +30,7 @@
         const b = nodes[j];
         const dx = Math.abs(a.x - b.x), dy = Math.abs(a.y - b.y);
         if (dx === 0 && dy === 0) continue;
-        const sx = dx ? ((a.w + b.w) / 2 + GAP) / dx : Infinity;
+        const sx = dx ? ((a.room + b.room) / 2 + GAP) / dx : Infinity;
         const sy = dy ? ((a.h + b.h) / 2 + GAP) / dy : Infinity;
         const k = Math.min(sx, sy);
         if (k > need[i]) need[i] = k;
@@ -44,39 +44,64 @@
 
   const nodes = DATA.nodes.map(n => {
     const [w, h] = boxOf(n.label);
-    return Object.assign({}, n, {w: w, h: h});
+    return Object.assign({}, n, {w: w, h: h, room: w});
   });
-  const scale = spread(nodes);
-  // Which way the ranks run: a layered layout puts each rank on one x (rightward) or one y
-  // (downward); the axis with fewer distinct values is the one across the ranks.
+  // Which way the ranks run: a layered layout puts the positions of one depth on one x (ranks
+  // run rightward) or on one y (downward). Anything else is not layered: curved edges then.
   const where = {};
   nodes.forEach(n => { where[n.id] = n; });
-  const distinct = key => new Set(nodes.map(n => Math.round(n[key]))).size;
-  const taxiDirection = distinct('x') <= distinct('y') ? 'rightward' : 'downward';
-  const rankAxis = taxiDirection === 'rightward' ? 'x' : 'y';
-  // A move's text is written along the last stretch of its arrow: leave it room between the ranks.
-  const stretch = (function () {
-    if (DATA.kind !== 'moves' || distinct(rankAxis) > nodes.length / 2) return 1;
-    const ranks = new Map();
+  function isRankedOn(key) {
+    const at = new Map();
+    return nodes.every(n => {
+      if (typeof n.depth !== 'number') return false;
+      if (!at.has(n.depth)) at.set(n.depth, n[key]);
+      return Math.abs(at.get(n.depth) - n[key]) <= 1e-6 * (1 + Math.abs(n[key]));
+    });
+  }
+  const moves = DATA.kind === 'moves';
+  const acrossX = moves && isRankedOn('x'), acrossY = moves && !acrossX && isRankedOn('y');
+  const layered = acrossX || acrossY;
+  const taxiDirection = acrossY ? 'downward' : 'rightward';
+  const rankAxis = acrossY ? 'y' : 'x';
+  if (acrossY) {  // a move's text stands above the box it leads to: the box needs its width beside it
+    DATA.edges.forEach(e => {
+      const n = where[e.target];
+      n.room = Math.max(n.room, Math.ceil(ctx.measureText(e.label).width * 9 / FONT) + 8);
+    });
+  }
+  // How far apart to draw the layout's coordinates. A layered layout gets one factor across the
+  // ranks (room for the boxes and the moves' texts between them) and one along them (no two
+  // boxes of a rank overlapping); anything else one factor for both.
+  const [scaleX, scaleY] = (function () {
+    if (!layered) { const k = spread(nodes); return [k, k]; }
+    const along = rankAxis === 'x' ? 'y' : 'x';
+    const ranks = new Map();  // depth -> {at, size, label, members}
     nodes.forEach(n => {
-      const key = Math.round(n[rankAxis] * scale);
-      const r = ranks.get(key) || {size: 0, label: 0};
+      const r = ranks.get(n.depth) || {at: n[rankAxis], size: 0, label: 0, members: []};
       r.size = Math.max(r.size, rankAxis === 'x' ? n.w : n.h);
-      ranks.set(key, r);
+      r.members.push(n);
+      ranks.set(n.depth, r);
     });
     DATA.edges.forEach(e => {
-      const r = ranks.get(Math.round(where[e.target][rankAxis] * scale));
-      const room = rankAxis === 'x' ? ctx.measureText(e.label).width * 9 / FONT : 2 * LINE;
-      if (r) r.label = Math.max(r.label, Math.min(room, 220));
+      const r = ranks.get(where[e.target].depth);
+      const room = rankAxis === 'x' ? ctx.measureText(e.label).width * 9 / FONT : 3 * LINE;
+      r.label = Math.max(r.label, Math.min(room, 220));
     });
-    const keys = [...ranks.keys()].sort((a, b) => a - b);
-    let k = 1;
-    for (let i = 1; i < keys.length; i++) {
-      const a = ranks.get(keys[i - 1]), b = ranks.get(keys[i]);
-      const need = a.size / 2 + b.size / 2 + b.label + 40;
-      k = Math.max(k, need / (keys[i] - keys[i - 1]));
+    const order = [...ranks.values()].sort((a, b) => a.at - b.at);
+    let across = 1, within = 1;
+    for (let i = 1; i < order.length; i++) {
+      const a = order[i - 1], b = order[i];
+      if (b.at > a.at) across = Math.max(across, (a.size / 2 + b.size / 2 + b.label + 40) / (b.at - a.at));
     }
-    return Math.min(k, 6);
+    const sizeOf = n => (along === 'y' ? n.h : n.room);
+    order.forEach(r => {
+      r.members.sort((a, b) => a[along] - b[along]);
+      for (let i = 1; i < r.members.length; i++) {
+        const a = r.members[i - 1], b = r.members[i], gap = b[along] - a[along];
+        if (gap > 0) within = Math.max(within, ((sizeOf(a) + sizeOf(b)) / 2 + GAP) / gap);
+      }
+    });
+    return rankAxis === 'x' ? [across, within] : [within, across];
   })();
 
   // The elements, built once; each goes into the picture the first time it is shown, so a large
@@ -85,10 +110,10 @@
                                                classes: 'group'}));
   const nodeElement = {}, home = {};
   nodes.forEach(n => {
-    home[n.id] = {x: n.x * scale * (rankAxis === 'x' ? stretch : 1), y: n.y * scale * (rankAxis === 'y' ? stretch : 1)};
+    home[n.id] = {x: n.x * scaleX, y: n.y * scaleY};
     nodeElement[n.id] = {
       group: 'nodes',
-      data: {id: n.id, name: n.name, label: n.label, base: n.label, title: n.title, w: n.w, h: n.h,
+      data: {id: n.id, name: n.name, label: n.label, base: n.label, title: n.title, w: n.w, h: n.h, room: n.room,
              parent: n.parent || undefined, depth: n.depth, facts: n.facts},
       position: Object.assign({}, home[n.id]), classes: n.classes,
     };
@@ -98,7 +123,6 @@
     classes: e.classes,
   }));
 
-  const moves = DATA.kind === 'moves';
   const style = [
     {selector: 'node', style: {
       'shape': 'round-rectangle', 'width': 'data(w)', 'height': 'data(h)', 'label': 'data(label)',
@@ -121,12 +145,12 @@
     {selector: 'node.collapsed', style: {'border-width': 3, 'border-style': 'double', 'border-color': '#7b2cbf'}},
     {selector: 'edge', style: {
       'width': 1.2, 'line-color': '#667', 'target-arrow-color': '#667', 'target-arrow-shape': 'triangle',
-      'arrow-scale': 0.8, 'curve-style': moves ? 'taxi' : 'bezier', 'taxi-direction': taxiDirection,
+      'arrow-scale': 0.8, 'curve-style': layered ? 'taxi' : 'bezier', 'taxi-direction': taxiDirection,
       'taxi-turn': 24, 'taxi-turn-min-distance': 8, 'font-size': 9, 'color': '#334', 'min-zoomed-font-size': 6,
       'text-background-color': '#fff', 'text-background-opacity': 0.85, 'text-background-padding': 1,
       'font-family': 'Helvetica, Arial, sans-serif'}},
     // A move's text sits by the position it leads to, where fans are spread out, not on the shared trunk.
-    {selector: 'edge', style: moves
+    {selector: 'edge', style: layered
       ? {'target-label': e => ((e.data('lift') || 0) < MOST_LABELS_IN ? e.data('label') : ''),
          'target-text-margin-y': e => -7 - 15 * (e.data('lift') || 0),
          // the text ends just before the arrow head, on the arrow's last stretch
@@ -230,7 +254,7 @@
           node.data({label: label, w: w, h: h});
         }
       });
-      if (moves) { compact(shown); liftLabels(shown); }
+      if (layered) { compact(shown); liftLabels(shown); }
     });
     const hidden = DATA.nodes.length - shown.size;
     document.getElementById('folded').textContent = hidden
@@ -270,7 +294,8 @@
       ids.forEach(id => {
         const from = into[id].filter(p => p in placed && p !== id);
         const want = from.length ? from.reduce((t, p) => t + placed[p], 0) / from.length : home[id][other];
-        const half = cy.getElementById(id).data(size) / 2;
+        const box = cy.getElementById(id);
+        const half = (size === 'w' ? Math.max(box.data('w'), box.data('room')) : box.data(size)) / 2;
         const at = Math.max(want, end + half + GAP);
         placed[id] = at; end = at + half;
       });
@@ -474,7 +499,7 @@
 
   // What the tests (and a curious user in the console) can ask the page.
   window.graphPage = {
-    cy: cy, marks: marks, scale: scale, openedFolded: openedFolded,
+    cy: cy, marks: marks, scale: [scaleX, scaleY], openedFolded: openedFolded,
     idOf: name => { const n = DATA.nodes.find(m => m.name === String(name)); return n ? n.id : null; },
     search: (q, inPos) => { box.value = q; inPositions.checked = !!inPos; return search(q, !!inPos); },
     reveal: reveal,
@@ -496,8 +521,8 @@
     },
     labelOverlaps: () => {  // pairs of moves' texts that overlap each other or a box, as drawn
       const shown = drawn();
-      const only = {includeNodes: false, includeEdges: false, includeMainLabels: !moves, includeSourceLabels: false,
-                    includeTargetLabels: moves, includeOverlays: false, includeUnderlays: false};
+      const only = {includeNodes: false, includeEdges: false, includeMainLabels: !layered, includeSourceLabels: false,
+                    includeTargetLabels: layered, includeOverlays: false, includeUnderlays: false};
       const texts = shown.edges().map(e => e.boundingBox(only)).filter(b => b.w > 0);
       const boxes = shown.nodes().not('.group').map(n => n.boundingBox({includeLabels: false}));
       const hit = (a, b) => a.x1 < b.x2 - 1 && b.x1 < a.x2 - 1 && a.y1 < b.y2 - 1 && b.y1 < a.y2 - 1;
