@@ -13,6 +13,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
+from gamedsl import resources
 from gamedsl.graphs import html_page, move_graph, rules_graph, write_graph
 from gamedsl.graphs.html_page import page_data, summary_lines, to_html
 
@@ -353,3 +354,14 @@ def test_the_mouse_zooms_pans_and_double_click_collapses(browser, tmp_path):
         browser.mouse("mouseReleased", x, y, clickCount=count)
     browser.wait_for("graphPage.visibleNodes() === 4", timeout=10)
     assert browser.evaluate("document.querySelector('#info h2').textContent") == "9♦ → house2\nP2 to move"
+
+
+@needs_chromium
+@pytest.mark.parametrize("name", resources.game_names())
+def test_the_rules_page_of_every_game_opens_cleanly(browser, tmp_path, name):
+    graph = rules_graph(cached_game(name))
+    open_page(browser, graph, tmp_path / "rules.html")
+    assert browser.evaluate("graphPage.visibleNodes()") == graph.number_of_nodes()
+    assert browser.evaluate("graphPage.overlaps()") == 0
+    assert within(browser.evaluate("graphPage.fitted()"))
+    assert browser.evaluate("document.getElementById('fold').parentElement.hidden") is True

@@ -123,6 +123,7 @@ def to_html(graph: nx.DiGraph) -> str:
     collapse/expand (double-click), and each node's position or edge's rules in the side panel."""
     kind = "move" if graph.graph.get("kind") == "moves" else "rules"
     title = html.escape(f"{graph.graph.get('game', '')} — {kind} graph")
+    placeholder = "search a card (9♦, 9D) or a move" if kind == "move" else "search a zone, a move or a rule"
     summary = "".join(f"<li>{html.escape(line)}</li>" for line in summary_lines(graph))
     legend = ('<span class="key" style="background:#d3f2d9;border:2px solid #1a7f37"></span>start'
               '<span class="key" style="background:#e4ecfb"></span>position'
@@ -138,11 +139,12 @@ def to_html(graph: nx.DiGraph) -> str:
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{title}</title><style>{_static('graph_page.css')}</style></head><body>"
             f"<div id=\"bar\"><h1>{title}</h1><ul id=\"summary\">{summary}</ul><div id=\"controls\">"
-            "<input id=\"q\" type=\"search\" placeholder=\"search a card (9♦, 9D) or a move\" "
+            f"<input id=\"q\" type=\"search\" placeholder=\"{placeholder}\" "
             "aria-label=\"search\"><label><input id=\"inpos\" type=\"checkbox\"> in positions</label>"
-            "<span id=\"count\"></span><button id=\"reveal\" hidden>Show them</button><span id=\"folded\"></span><button id=\"fit\">Fit</button>"
+            "<span id=\"count\"></span><button id=\"reveal\" hidden>Show them</button><span id=\"folded\"></span>"
+            f"<button id=\"fit\">Fit</button><span{'' if kind == 'move' else ' hidden'}>"
             "<label>depth <input id=\"depth\" type=\"number\" min=\"0\" value=\"1\" style=\"width:3.5em\"></label>"
-            "<button id=\"fold\">Fold</button><button id=\"expand\">Expand all</button></div></div>"
+            " <button id=\"fold\">Fold</button></span><button id=\"expand\">Expand all</button></div></div>"
             "<div id=\"main\"><div id=\"cy\"></div><pre id=\"tip\" hidden></pre><div id=\"side\"><div id=\"info\">Click a box or an arrow "
             "for its full text.</div>"
             f"<div id=\"legend\">{legend}<div class=\"help\">Wheel: zoom · drag: pan · double-click a box: "
