@@ -263,6 +263,8 @@ def test_boxes_never_overlap_whatever_the_layout_s_unit(browser, tmp_path, monke
     (lambda x, y: (x, y), "taxi", "rightward"),        # the depths in columns
     (lambda x, y: (y, x), "taxi", "downward"),         # the depths in rows
     (lambda x, y: (x + y * 0.37, y - x * 0.21), "bezier", None),  # not layered: curved edges
+    # ranked by something else than the depth: every other box of depth 2 one column further
+    (lambda x, y: (x + 260 * (x == 560 and y % 140 == 40), y), "taxi", "rightward"),
 ])
 def test_edges_follow_the_layout_s_ranks(browser, tmp_path, monkeypatch, turn, curve, direction):
     real = html_page.layout

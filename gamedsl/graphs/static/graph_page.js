@@ -47,19 +47,22 @@
     return Object.assign({}, n, {w: w, h: h, room: w});
   });
   // Which way the ranks run: a layered layout puts the positions of one depth on one x (ranks
-  // run rightward) or on one y (downward). Anything else is not layered: curved edges then.
+  // run rightward) or on one y (downward), or at least puts them on few distinct lines (a layout
+  // that ranks by the longest way in rather than the shortest). Anything else: curved edges.
   const where = {};
   nodes.forEach(n => { where[n.id] = n; });
-  function isRankedOn(key) {
+  const distinct = key => new Set(nodes.map(n => n[key])).size;
+  function isRankedOn(key, other) {
     const at = new Map();
-    return nodes.every(n => {
+    const byDepth = nodes.every(n => {
       if (typeof n.depth !== 'number') return false;
       if (!at.has(n.depth)) at.set(n.depth, n[key]);
       return Math.abs(at.get(n.depth) - n[key]) <= 1e-6 * (1 + Math.abs(n[key]));
     });
+    return byDepth || (distinct(key) <= nodes.length / 3 && distinct(key) < distinct(other));
   }
   const moves = DATA.kind === 'moves';
-  const acrossX = moves && isRankedOn('x'), acrossY = moves && !acrossX && isRankedOn('y');
+  const acrossX = moves && isRankedOn('x', 'y'), acrossY = moves && !acrossX && isRankedOn('y', 'x');
   const layered = acrossX || acrossY;
   const taxiDirection = acrossY ? 'downward' : 'rightward';
   const rankAxis = acrossY ? 'y' : 'x';
@@ -75,15 +78,15 @@
   const [scaleX, scaleY] = (function () {
     if (!layered) { const k = spread(nodes); return [k, k]; }
     const along = rankAxis === 'x' ? 'y' : 'x';
-    const ranks = new Map();  // depth -> {at, size, label, members}
+    const ranks = new Map();  // a rank's coordinate -> {at, size, label, members}
     nodes.forEach(n => {
-      const r = ranks.get(n.depth) || {at: n[rankAxis], size: 0, label: 0, members: []};
+      const r = ranks.get(n[rankAxis]) || {at: n[rankAxis], size: 0, label: 0, members: []};
       r.size = Math.max(r.size, rankAxis === 'x' ? n.w : n.h);
       r.members.push(n);
-      ranks.set(n.depth, r);
+      ranks.set(n[rankAxis], r);
     });
     DATA.edges.forEach(e => {
-      const r = ranks.get(where[e.target].depth);
+      const r = ranks.get(where[e.target][rankAxis]);
       const room = rankAxis === 'x' ? ctx.measureText(e.label).width * 9 / FONT : 3 * LINE;
       r.label = Math.max(r.label, Math.min(room, 220));
     });
