@@ -365,5 +365,40 @@ def test_the_rules_page_of_every_game_opens_cleanly(browser, tmp_path, name):
     open_page(browser, graph, tmp_path / "rules.html")
     assert browser.evaluate("graphPage.visibleNodes()") == graph.number_of_nodes()
     assert browser.evaluate("graphPage.overlaps()") == 0
+    assert browser.evaluate("graphPage.labelOverlaps()") == 0
     assert within(browser.evaluate("graphPage.fitted()"))
     assert browser.evaluate("document.getElementById('fold').parentElement.hidden") is True
+
+
+@needs_chromium
+def test_frames_by_owner_go_when_the_layout_mixes_the_owners(browser, tmp_path, monkeypatch):
+    real = html_page.layout
+
+    def mixed(graph):
+        pos = real(graph)
+        pos["P1.hand"], pos["P2.hand"] = pos["P2.hand"], pos["P1.hand"]
+        return pos
+
+    graph = rules_graph(cached_game("russian_bank"))
+    open_page(browser, graph, tmp_path / "kept.html")
+    assert browser.evaluate("graphPage.cy.nodes('.group').length") == 3
+    assert browser.evaluate("document.getElementById('grouped').hidden") is False
+    monkeypatch.setattr(html_page, "layout", mixed)
+    open_page(browser, graph, tmp_path / "mixed.html")
+    assert browser.evaluate("graphPage.cy.nodes('.group').length") == 0
+    assert browser.evaluate("document.getElementById('grouped').hidden") is True
+    assert browser.evaluate("graphPage.visibleNodes()") == graph.number_of_nodes()
+
+
+@needs_chromium
+def test_texts_of_curved_edges_that_would_collide_are_kept_quiet(browser, tmp_path, monkeypatch):
+    real = html_page.layout
+    monkeypatch.setattr(html_page, "layout", lambda g: {n: (x * 0.5 + y * 0.2, y * 0.6 - x * 0.1)
+                                                        for n, (x, y) in real(g).items()})
+    open_page(browser, rules_graph(cached_game("russian_bank")), tmp_path / "g.html")
+    quiet = browser.evaluate("graphPage.cy.edges().filter(e => e.data('quiet')).length")
+    assert 0 < quiet < browser.evaluate("graphPage.cy.edges().length")
+    assert browser.evaluate("graphPage.labelOverlaps()") == 0
+    # a quiet text is still in the tooltip and the panel
+    browser.evaluate("void graphPage.cy.edges().filter(e => e.data('quiet'))[0].emit('tap')")
+    assert "russian_bank.game:" in browser.evaluate("document.querySelector('#info pre').textContent")

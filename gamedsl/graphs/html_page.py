@@ -134,7 +134,8 @@ def to_html(graph: nx.DiGraph) -> str:
               ' · dashed grey arrow: a move a rule forbids') if kind == "move" else (
               '<span class="key" style="background:#e4ecfb"></span>zone'
               '<span class="key" style="background:#efe6fb"></span>phase'
-              '<span class="key" style="background:#e8f5e4"></span>combination · boxes grouped by owner')
+              '<span class="key" style="background:#e8f5e4"></span>combination'
+              '<span id="grouped"> · boxes grouped by owner</span>')
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{title}</title><style>{_static('graph_page.css')}</style></head><body>"

@@ -159,7 +159,7 @@
          // the text ends just before the arrow head, on the arrow's last stretch
          'target-text-offset': e => rankAxis === 'x' ? 8 + ctx.measureText(e.data('label')).width * 9 / FONT / 2 : 14,
          'target-text-margin-x': taxiDirection === 'rightward' ? -4 : 0}
-      : {'label': 'data(label)', 'text-rotation': 'autorotate'}},
+      : {'label': e => (e.data('quiet') ? '' : e.data('label')), 'text-rotation': 'autorotate'}},
     {selector: 'edge.forbidden', style: {'line-style': 'dashed', 'line-color': '#bbb', 'target-arrow-color': '#bbb',
                                          'color': '#999'}},
     {selector: 'edge.beats', style: {'line-color': '#5c940d', 'target-arrow-color': '#5c940d'}},
@@ -267,6 +267,43 @@
   let foldNote = '';
   // With parts folded away, close the gaps they leave: along each rank the boxes keep the layout's
   // order, each as near its visible predecessors as the boxes before it allow.
+  // Curved edges write their texts half way along, where they may cross: keep the texts that
+  // touch no box and no text kept before, the others quiet (the tooltip and the panel have them).
+  const MOST_TEXTS_CHECKED = 1500;
+  function declutter() {
+    if (layered) return 0;
+    const shown = drawn();
+    const edges = shown.edges();
+    if (edges.length > MOST_TEXTS_CHECKED) return 0;
+    const only = {includeNodes: false, includeEdges: false, includeMainLabels: true, includeSourceLabels: false,
+                  includeTargetLabels: false, includeOverlays: false, includeUnderlays: false};
+    const boxes = shown.nodes().not('.group').map(n => n.boundingBox({includeLabels: false}));
+    const hit = (a, b) => a.x1 < b.x2 - 1 && b.x1 < a.x2 - 1 && a.y1 < b.y2 - 1 && b.y1 < a.y2 - 1;
+    const kept = [];
+    let quiet = 0;
+    cy.batch(() => edges.forEach(e => { if (e.data('quiet')) e.data('quiet', false); }));
+    cy.batch(() => edges.forEach(e => {
+      const b = e.boundingBox(only);
+      if (!(b.w > 0)) return;
+      if (boxes.some(n => hit(b, n)) || kept.some(k => hit(b, k))) { e.data('quiet', true); quiet++; }
+      else kept.push(b);
+    }));
+    return quiet;
+  }
+  // Frames by owner only when the layout keeps each owner's boxes together: frames that overlap
+  // would say less than none (each box's name still says its owner).
+  function ungroupIfTangled() {
+    const groups = cy.nodes('.group');
+    const frames = groups.map(g => g.boundingBox({includeLabels: false}));
+    const hit = (a, b) => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
+    const tangled = frames.some((a, i) => frames.some((b, j) => j > i && hit(a, b)));
+    if (!tangled) return false;
+    cy.batch(() => { groups.children().move({parent: null}); groups.remove(); });
+    const note = document.getElementById('grouped');
+    if (note) note.hidden = true;
+    return true;
+  }
+
   // Moves into one box (transpositions) would write their texts on one spot: stack them.
   function liftLabels(shown) {
     const axis = taxiDirection === 'rightward' ? 'y' : 'x';
@@ -321,6 +358,7 @@
       collapsed.add(id);
     }
     refresh();
+    declutter();
     return collapsed.has(id);
   }
 
@@ -493,9 +531,11 @@
   } else {
     refresh();
   }
+  ungroupIfTangled();
+  declutter();
   marks.drawn = performance.now() - started;
   document.getElementById('expand').onclick = () => {
-    collapsed.clear(); refresh(); fit();
+    collapsed.clear(); refresh(); declutter(); fit();
   };
   fit();
   window.addEventListener('resize', () => { cy.resize(); fit(); });
@@ -522,6 +562,7 @@
       }
       return count;
     },
+    declutter: declutter,
     labelOverlaps: () => {  // pairs of moves' texts that overlap each other or a box, as drawn
       const shown = drawn();
       const only = {includeNodes: false, includeEdges: false, includeMainLabels: !layered, includeSourceLabels: false,
