@@ -149,7 +149,8 @@ def to_html(graph: nx.DiGraph) -> str:
             "<div id=\"main\"><div id=\"cy\"></div><pre id=\"tip\" hidden></pre><div id=\"side\"><div id=\"info\">Click a box or an arrow "
             "for its full text.</div>"
             f"<div id=\"legend\">{legend}<div class=\"help\">Wheel: zoom · drag: pan · double-click a box: "
-            "collapse or expand what only it reaches · Fold: collapse every box of that depth · /: search</div>"
+            "collapse or expand what only it reaches · "
+            f"{'Fold: collapse every box of that depth · ' if kind == 'move' else ''}/: search</div>"
             "</div></div></div>"
             f"<script type=\"application/json\" id=\"graph-data\">{_json_for_script(page_data(graph))}</script>"
             f"<script>{_static(_LIBRARY)}</script><script>{_static('graph_page.js')}</script></body></html>\n")
