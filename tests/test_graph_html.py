@@ -49,7 +49,8 @@ def contract_graph() -> nx.DiGraph:
 
 def test_the_library_is_a_package_resource_with_its_licence():
     static = files("gamedsl.graphs") / "static"
-    assert (static / "cytoscape.min.js").is_file() and (static / "cytoscape.LICENSE").is_file()
+    for name in ("cytoscape.min.js", "cytoscape.LICENSE", "graph_page.html", "graph_page.js", "graph_page.css"):
+        assert (static / name).is_file(), name
     assert "3.35.0" in (static / "README.md").read_text(encoding="utf-8")
     assert '"3.35.0"' in (static / "cytoscape.min.js").read_text(encoding="utf-8")
 

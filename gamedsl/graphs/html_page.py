@@ -9,6 +9,7 @@ import html
 import json
 from functools import cache
 from importlib.resources import files
+from string import Template
 from typing import Any
 
 import networkx as nx
@@ -118,39 +119,31 @@ def _json_for_script(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")
 
 
+_LEGENDS = {
+    "move": ('<span class="key" style="background:#d3f2d9;border:2px solid #1a7f37"></span>start'
+             '<span class="key" style="background:#e4ecfb"></span>position'
+             '<span class="key" style="background:#fff3bf"></span>end of turn'
+             '<span class="key" style="background:#ffd8a8"></span>end of deal'
+             '<span class="key" style="background:#ffc9c9"></span>game over'
+             '<span class="key" style="background:#f5f5f5;border-style:dashed"></span>not explored'
+             " · dashed grey arrow: a move a rule forbids"),
+    "rules": ('<span class="key" style="background:#e4ecfb"></span>zone'
+              '<span class="key" style="background:#efe6fb"></span>phase'
+              '<span class="key" style="background:#e8f5e4"></span>combination'
+              '<span id="grouped"> · boxes grouped by owner</span>'),
+}
+
+
 def to_html(graph: nx.DiGraph) -> str:
     """One self-contained page (no network): the graph fitted to the window, zoom and pan, search,
     collapse/expand (double-click), and each node's position or edge's rules in the side panel."""
     kind = "move" if graph.graph.get("kind") == "moves" else "rules"
-    title = html.escape(f"{graph.graph.get('game', '')} — {kind} graph")
-    placeholder = "search a card (9♦, 9D) or a move" if kind == "move" else "search a zone, a move or a rule"
-    summary = "".join(f"<li>{html.escape(line)}</li>" for line in summary_lines(graph))
-    legend = ('<span class="key" style="background:#d3f2d9;border:2px solid #1a7f37"></span>start'
-              '<span class="key" style="background:#e4ecfb"></span>position'
-              '<span class="key" style="background:#fff3bf"></span>end of turn'
-              '<span class="key" style="background:#ffd8a8"></span>end of deal'
-              '<span class="key" style="background:#ffc9c9"></span>game over'
-              '<span class="key" style="background:#f5f5f5;border-style:dashed"></span>not explored'
-              ' · dashed grey arrow: a move a rule forbids') if kind == "move" else (
-              '<span class="key" style="background:#e4ecfb"></span>zone'
-              '<span class="key" style="background:#efe6fb"></span>phase'
-              '<span class="key" style="background:#e8f5e4"></span>combination'
-              '<span id="grouped"> · boxes grouped by owner</span>')
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<title>{title}</title><style>{_static('graph_page.css')}</style></head><body>"
-            f"<div id=\"bar\"><h1>{title}</h1><ul id=\"summary\">{summary}</ul><div id=\"controls\">"
-            f"<input id=\"q\" type=\"search\" placeholder=\"{placeholder}\" "
-            "aria-label=\"search\"><label><input id=\"inpos\" type=\"checkbox\"> in positions</label>"
-            "<span id=\"count\"></span><button id=\"reveal\" hidden>Show them</button><span id=\"folded\"></span>"
-            f"<button id=\"fit\">Fit</button><span{'' if kind == 'move' else ' hidden'}>"
-            "<label>depth <input id=\"depth\" type=\"number\" min=\"0\" value=\"1\" style=\"width:3.5em\"></label>"
-            " <button id=\"fold\">Fold</button></span><button id=\"expand\">Expand all</button></div></div>"
-            "<div id=\"main\"><div id=\"cy\"></div><pre id=\"tip\" hidden></pre><div id=\"side\"><div id=\"info\">Click a box or an arrow "
-            "for its full text.</div>"
-            f"<div id=\"legend\">{legend}<div class=\"help\">Wheel: zoom · drag: pan · double-click a box: "
-            "collapse or expand what only it reaches · "
-            f"{'Fold: collapse every box of that depth · ' if kind == 'move' else ''}/: search</div>"
-            "</div></div></div>"
-            f"<script type=\"application/json\" id=\"graph-data\">{_json_for_script(page_data(graph))}</script>"
-            f"<script>{_static(_LIBRARY)}</script><script>{_static('graph_page.js')}</script></body></html>\n")
+    page = Template(_static("graph_page.html"))
+    return page.substitute(
+        title=html.escape(f"{graph.graph.get('game', '')} — {kind} graph"),
+        summary="".join(f"<li>{html.escape(line)}</li>" for line in summary_lines(graph)),
+        placeholder="search a card (9♦, 9D) or a move" if kind == "move" else "search a zone, a move or a rule",
+        fold_hidden="" if kind == "move" else " hidden",
+        fold_help="Fold: collapse every box of that depth · " if kind == "move" else "",
+        legend=_LEGENDS[kind], style=_static("graph_page.css"), data=_json_for_script(page_data(graph)),
+        library=_static(_LIBRARY), script=_static("graph_page.js"))
