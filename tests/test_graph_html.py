@@ -403,3 +403,18 @@ def test_texts_of_curved_edges_that_would_collide_are_kept_quiet(browser, tmp_pa
     # a quiet text is still in the tooltip and the panel
     browser.evaluate("void graphPage.cy.edges().filter(e => e.data('quiet'))[0].emit('tap')")
     assert "russian_bank.game:" in browser.evaluate("document.querySelector('#info pre').textContent")
+
+
+@needs_chromium
+def test_the_panel_lists_the_ways_in_and_out_and_goes_there(browser, tmp_path):
+    open_page(browser, contract_graph(), tmp_path / "g.html")
+    browser.evaluate("graphPage.toggle(graphPage.idOf('a'))")  # c and e folded away
+    browser.evaluate("void graphPage.cy.getElementById(graphPage.idOf('a')).emit('tap')")
+    lists = browser.evaluate("[...document.querySelectorAll('#info h3')].map(h => h.textContent)")
+    assert lists == ["Moves from here (2)", "Reached by (1)"]
+    assert browser.evaluate("[...document.querySelectorAll('#info ul.ways')][0].textContent") == (
+        "8C house5 -> house410H P1.reserve -> foundation1")
+    browser.evaluate("document.querySelector('#info ul.ways a').click()")  # to c, folded away
+    assert browser.evaluate("document.querySelector('#info h2').textContent") == "8♣ → house4\nP1 to move"
+    assert browser.evaluate("graphPage.cy.getElementById(graphPage.idOf('c')).hasClass('hidden')") is False
+    assert browser.evaluate("graphPage.cy.getElementById(graphPage.idOf('c')).selected()") is True

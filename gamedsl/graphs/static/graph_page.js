@@ -434,9 +434,13 @@
   function reveal() {
     const depthOf = v => (where[v] && typeof where[v].depth === 'number' ? where[v].depth : 0);
     unseen.sort((a, b) => depthOf(a[a.length - 1]) - depthOf(b[b.length - 1]));
+    openWays(unseen.slice(0, REVEAL_AT_ONCE));
+    return search(box.value, inPositions.checked);
+  }
+  function openWays(found) {  // each: [node] or an edge's [source, target]
     const before = reachable();
     const targets = new Set(), above = new Set();
-    unseen.slice(0, REVEAL_AT_ONCE).forEach(ends => {
+    found.forEach(ends => {
       targets.add(ends[ends.length - 1]);
       let v = ends.length === 2 ? ends[0] : parentOf[ends[0]];
       while (v !== null && v !== undefined && !above.has(v)) { above.add(v); v = parentOf[v]; }
@@ -449,7 +453,6 @@
     targets.forEach(v => { if (!above.has(v) && !before.has(v) && out[v].length) collapsed.add(v); });
     foldNote = '';
     refresh();
-    return search(box.value, inPositions.checked);
   }
   function centre(coll) {
     const bb = coll.boundingBox();
@@ -477,6 +480,39 @@
     const pre = document.createElement('pre');
     pre.textContent = el.data('title') || '';
     info.appendChild(pre);
+    if (el.isNode()) {
+      list('Moves from here', leaving[el.id()] || [], e => e.target);
+      list('Reached by', entering[el.id()] || [], e => e.source);
+    }
+  }
+  // The panel lists a box's ways in and out; clicking one goes there (opening it if folded away).
+  const leaving = {}, entering = {};
+  DATA.edges.forEach(e => { (leaving[e.source] = leaving[e.source] || []).push(e);
+                            (entering[e.target] = entering[e.target] || []).push(e); });
+  const MOST_LISTED = 40;
+  function list(heading, edges, far) {
+    if (!edges.length) return;
+    const h = document.createElement('h3'); h.textContent = heading + ' (' + edges.length + ')';
+    const ul = document.createElement('ul'); ul.className = 'ways';
+    edges.slice(0, MOST_LISTED).forEach(e => {
+      const li = document.createElement('li'), a = document.createElement('a');
+      a.href = '#'; a.textContent = e.label || '(no text)';
+      a.onclick = ev => { ev.preventDefault(); go(far(e), e); };
+      li.appendChild(a); ul.appendChild(li);
+    });
+    if (edges.length > MOST_LISTED) {
+      const li = document.createElement('li'); li.textContent = '… ' + (edges.length - MOST_LISTED) + ' more'; ul.appendChild(li);
+    }
+    info.appendChild(h); info.appendChild(ul);
+  }
+  function go(id, edge) {
+    if (!reachable().has(id)) openWays([edge ? [edge.source, edge.target] : [id]]);  // folded away
+    const node = cy.getElementById(id);
+    cy.elements().unselect();
+    node.select();
+    cy.animate({center: {eles: node}, duration: 0});
+    pinned = node;
+    show(node);
   }
   let pinned = null;
   cy.on('tap', 'node, edge', ev => { if (!ev.target.hasClass('group')) { pinned = ev.target; show(ev.target); } });
@@ -544,6 +580,8 @@
   window.graphPage = {
     cy: cy, marks: marks, scale: [scaleX, scaleY], openedFolded: openedFolded,
     idOf: name => { const n = DATA.nodes.find(m => m.name === String(name)); return n ? n.id : null; },
+    go: (name, via) => { const id = window.graphPage.idOf(name);
+      go(id, DATA.edges.find(e => e.target === id && (!via || e.source === window.graphPage.idOf(via)))); },
     search: (q, inPos) => { box.value = q; inPositions.checked = !!inPos; return search(q, !!inPos); },
     reveal: reveal,
     toggle: toggle, foldAt: foldAt, fit: fit,
