@@ -74,16 +74,19 @@ def test_the_page_data_follows_the_contract():
     assert summary_lines(contract_graph()) == ["5 positions drawn of ≥ 9 reached", "2 distinct end-of-turn positions"]
 
 
-def test_today_s_move_graph_falls_back_to_its_positions_and_guesses_the_kinds():
+def test_a_real_move_graph_gives_each_box_its_full_position_and_kind():
     graph = move_graph(cached_game("russian_bank").new_game(3), depth=2, show_forbidden=True)
     data = page_data(graph)
     root = next(n for n in data["nodes"] if n["id"] == data["root"])
-    assert root["classes"] == "start" and root["title"] == graph.nodes[graph.graph["root"]]["position"]
+    start = graph.nodes[graph.graph["root"]]
+    assert root["classes"] == "start" and root["title"] == (start.get("title") or start["position"])
+    assert all(n["title"] for n in data["nodes"])
     assert sum("unexplored" in n["classes"] for n in data["nodes"]) == sum(
         1 for _, d in graph.nodes(data=True) if d.get("unexplored"))
     forbidden = [e for e in data["edges"] if "forbidden" in e["classes"]]
-    assert forbidden and all("forbidden by" in e["title"] for e in forbidden)
-    assert summary_lines(graph) == [f"{graph.number_of_nodes():,} positions, {graph.number_of_edges():,} moves (depth 2)"]
+    assert forbidden and all(re.search(r"\.game:\d+", e["title"]) for e in forbidden)
+    assert summary_lines(graph) == (graph.graph.get("summary") or [
+        f"{graph.number_of_nodes():,} positions, {graph.number_of_edges():,} moves (depth 2)"])
 
 
 def test_the_rules_graph_groups_its_zones_by_owner():
@@ -172,8 +175,13 @@ def test_a_page_of_an_empty_or_odd_graph_opens_without_a_script_error(browser, t
 @needs_chromium
 def test_the_summary_lines_head_the_page(browser, tmp_path):
     open_page(browser, contract_graph(), tmp_path / "g.html")
-    assert browser.evaluate("[...document.querySelectorAll('#summary li')].map(li => li.textContent)") == [
-        "5 positions drawn of ≥ 9 reached", "2 distinct end-of-turn positions"]
+    lines = ["5 positions drawn of ≥ 9 reached", "2 distinct end-of-turn positions"]
+    assert browser.evaluate("document.getElementById('headline').textContent") == lines[0]
+    assert browser.evaluate("[...document.querySelectorAll('#summary li')].map(li => li.textContent)") == lines
+    browser.evaluate("void graphPage.cy.getElementById(graphPage.idOf('a')).emit('tap')")
+    assert browser.evaluate("document.getElementById('summary')") is None  # the panel shows the box
+    browser.evaluate("void graphPage.cy.emit('tap')")  # the background: what the graph is, again
+    assert browser.evaluate("[...document.querySelectorAll('#summary li')].map(li => li.textContent)") == lines
 
 
 @needs_chromium
@@ -295,6 +303,7 @@ def test_a_two_thousand_node_turn_opens_folded_readable_and_quickly(browser, tmp
         f"folded at depth {depth}: {2000 - shown:,} of 2,000 hidden")
     fitted = browser.evaluate("graphPage.fitted()")
     assert within(fitted) and fitted["zoom"] > 0.3  # readable: not a faint line
+    assert browser.evaluate("document.getElementById('hint').hidden") is (fitted["zoom"] * 11 >= 6)
     assert browser.evaluate("graphPage.overlaps()") == 0
     assert browser.evaluate("graphPage.labelOverlaps()") == 0
     settle(browser)
@@ -339,6 +348,10 @@ def test_the_mouse_zooms_pans_and_double_click_collapses(browser, tmp_path):
              " const p = graphPage.cy.getElementById(graphPage.idOf('{}')).renderedPosition();"
              " return [r.left + p.x, r.top + p.y]; }})()")
     zoom = browser.evaluate("graphPage.cy.zoom()")
+    assert browser.evaluate("document.getElementById('hint').hidden") is True  # readable as fitted
+    browser.evaluate("void graphPage.cy.zoom(0.2)")
+    assert browser.evaluate("document.getElementById('hint').hidden") is False
+    browser.evaluate(f"void graphPage.cy.zoom({zoom})")
     x, y = browser.evaluate(where.format("s"))
     browser.mouse("mouseMoved", x, y)
     browser.mouse("mouseWheel", x, y, deltaX=0, deltaY=-300)

@@ -141,6 +141,7 @@ def to_html(graph: nx.DiGraph) -> str:
     page = Template(_static("graph_page.html"))
     return page.substitute(
         title=html.escape(f"{graph.graph.get('game', '')} — {kind} graph"),
+        headline=html.escape(summary_lines(graph)[0]),
         summary="".join(f"<li>{html.escape(line)}</li>" for line in summary_lines(graph)),
         placeholder="search a card (9♦, 9D) or a move" if kind == "move" else "search a zone, a move or a rule",
         fold_hidden="" if kind == "move" else " hidden",

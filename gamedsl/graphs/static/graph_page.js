@@ -6,6 +6,7 @@
   const started = performance.now();
   const BIG = DATA.nodes.length > 800;
   const FONT = 11, LINE = 14, PAD_X = 10, PAD_Y = 7, GAP = 14;
+  const MIN_FONT = 6;  // texts drawn smaller than this are left out
   const MOST_LABELS_IN = 3;  // a box reached by more moves names the first three; the panel has all
 
   // Box sizes from the labels' measured text, so that every label fits its box.
@@ -131,7 +132,7 @@
       'shape': 'round-rectangle', 'width': 'data(w)', 'height': 'data(h)', 'label': 'data(label)',
       'text-wrap': 'wrap', 'text-max-width': 2000, 'text-valign': 'center', 'text-halign': 'center', 'font-size': FONT,
       'font-family': 'Helvetica, Arial, sans-serif', 'line-height': LINE / FONT, 'color': '#112',
-      'background-color': '#e4ecfb', 'border-width': 1, 'border-color': '#335', 'min-zoomed-font-size': 6}},
+      'background-color': '#e4ecfb', 'border-width': 1, 'border-color': '#335', 'min-zoomed-font-size': MIN_FONT}},
     {selector: 'node.start', style: {'background-color': '#d3f2d9', 'border-width': 3, 'border-color': '#1a7f37'}},
     {selector: 'node.turn_end', style: {'background-color': '#fff3bf'}},
     {selector: 'node.deal_end', style: {'background-color': '#ffd8a8', 'border-color': '#a65f00', 'border-width': 2}},
@@ -529,9 +530,19 @@
     const at = ev.renderedPosition || {x: 0, y: 0};
     tip.style.left = (at.x + 14) + 'px'; tip.style.top = (at.y + 14) + 'px';
   });
-  cy.on('mouseout', 'node, edge', () => { tip.hidden = true; });
+  cy.on('mouseout', 'node, edge', () => {
+    tip.hidden = true;
+    if (!pinned) { info.textContent = ''; info.appendChild(about); }
+  });
   cy.on('viewport', () => { tip.hidden = true; });
-  cy.on('tap', ev => { if (ev.target === cy) pinned = null; });
+  // A click on the background lets go of the box and brings back what the graph is.
+  const about = document.getElementById('about');
+  cy.on('tap', ev => {
+    if (ev.target !== cy) return;
+    pinned = null;
+    info.textContent = '';
+    info.appendChild(about);
+  });
   cy.on('dbltap', 'node', ev => { if (!ev.target.hasClass('group')) { toggle(ev.target.id()); show(ev.target); } });
 
   const box = document.getElementById('q'), inPositions = document.getElementById('inpos');
@@ -575,6 +586,11 @@
   };
   fit();
   window.addEventListener('resize', () => { cy.resize(); fit(); });
+  // Below this zoom the boxes' texts are not drawn (min-zoomed-font-size): say so.
+  const hint = document.getElementById('hint');
+  const readable = () => { hint.hidden = cy.zoom() * FONT >= MIN_FONT || !drawn().nodes().not('.group').length; };
+  cy.on('zoom', readable);
+  readable();
 
   // What the tests (and a curious user in the console) can ask the page.
   window.graphPage = {
