@@ -173,6 +173,19 @@ def test_a_page_of_an_empty_or_odd_graph_opens_without_a_script_error(browser, t
 
 
 @needs_chromium
+def test_a_layout_s_nonsense_does_not_break_the_page(browser, tmp_path, monkeypatch):
+    bad = iter([(float("nan"), 1.0), (float("inf"), 2.0), ("x", None)])
+    monkeypatch.setattr(html_page, "layout", lambda g: {n: next(bad, (0.0, 0.0)) for n in g})
+    graph = contract_graph()
+    graph.nodes["b"]["depth"] = "two"
+    data = page_data(graph)
+    assert [(n["x"], n["y"]) for n in data["nodes"]][:3] == [(0.0, 1.0), (0.0, 2.0), (0.0, 0.0)]
+    assert data["nodes"][2]["depth"] is None
+    open_page(browser, graph, tmp_path / "g.html")
+    assert browser.evaluate("graphPage.visibleNodes()") == 6
+
+
+@needs_chromium
 def test_the_summary_lines_head_the_page(browser, tmp_path):
     open_page(browser, contract_graph(), tmp_path / "g.html")
     lines = ["5 positions drawn of ≥ 9 reached", "2 distinct end-of-turn positions"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 from functools import cache
 from importlib.resources import files
 from string import Template
@@ -89,7 +90,8 @@ def page_data(graph: nx.DiGraph) -> dict[str, Any]:
     groups: dict[str, str] = {}
     nodes = []
     for node, data in graph.nodes(data=True):
-        x, y = pos.get(node, (0.0, 0.0))
+        x, y = (_finite(v) for v in pos.get(node, (0.0, 0.0)))
+        depth = data.get("depth")
         classes = [] if rules else [_node_kind(graph, node, data)]
         if data.get("unexplored"):
             classes.append("unexplored")
@@ -101,7 +103,7 @@ def page_data(graph: nx.DiGraph) -> dict[str, Any]:
         nodes.append({"id": ids[node], "name": str(node), "label": str(data.get("label", node)),
                       "title": str(data.get("title") or data.get("position") or data.get("where")
                                    or data.get("description") or ""),
-                      "x": float(x), "y": float(y), "depth": data.get("depth"), "facts": _facts(data),
+                      "x": x, "y": y, "depth": depth if isinstance(depth, int) else None, "facts": _facts(data),
                       "parent": groups.get(owner), "classes": " ".join(classes)})
     edges = []
     for i, (a, b, data) in enumerate(graph.edges(data=True)):
@@ -112,6 +114,15 @@ def page_data(graph: nx.DiGraph) -> dict[str, Any]:
     root = graph.graph.get("root")
     return {"kind": "moves" if not rules else "rules", "root": ids.get(root) if root in ids else None,
             "nodes": nodes, "edges": edges, "groups": [{"id": g, "label": o} for o, g in groups.items()]}
+
+
+def _finite(value: Any) -> float:
+    """A coordinate JSON can carry (a layout's NaN or infinity would break the page's data)."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return 0.0
+    return number if math.isfinite(number) else 0.0
 
 
 def _json_for_script(value: Any) -> str:
