@@ -15,7 +15,7 @@ import pytest
 
 from gamedsl import resources
 from gamedsl.graphs import html_page, move_graph, rules_graph, write_graph
-from gamedsl.graphs.html_page import page_data, summary_lines, to_html
+from gamedsl.graphs.html_page import headline, page_data, summary_lines, to_html
 
 from .chromium import Browser, find_chromium
 from .conftest import cached_game
@@ -72,6 +72,9 @@ def test_the_page_data_follows_the_contract():
     forbidden = [e for e in data["edges"] if "forbidden" in e["classes"]]
     assert len(forbidden) == 1 and forbidden[0]["title"].endswith("x.game:110")
     assert summary_lines(contract_graph()) == ["5 positions drawn of ≥ 9 reached", "2 distinct end-of-turn positions"]
+    uncut = contract_graph()
+    uncut.graph["cut"] = False
+    assert headline(uncut) == "5 positions drawn of ≥ 9 reached"
 
 
 def test_a_real_move_graph_gives_each_box_its_full_position_and_kind():
@@ -189,7 +192,8 @@ def test_a_layout_s_nonsense_does_not_break_the_page(browser, tmp_path, monkeypa
 def test_the_summary_lines_head_the_page(browser, tmp_path):
     open_page(browser, contract_graph(), tmp_path / "g.html")
     lines = ["5 positions drawn of ≥ 9 reached", "2 distinct end-of-turn positions"]
-    assert browser.evaluate("document.getElementById('headline').textContent") == lines[0]
+    assert browser.evaluate("document.getElementById('headline').textContent") == (
+        lines[0] + " · incomplete: stopped at the cap (the panel says what was left out)")
     assert browser.evaluate("[...document.querySelectorAll('#summary li')].map(li => li.textContent)") == lines
     browser.evaluate("void graphPage.cy.getElementById(graphPage.idOf('a')).emit('tap')")
     assert browser.evaluate("document.getElementById('summary')") is None  # the panel shows the box

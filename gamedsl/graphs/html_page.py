@@ -82,6 +82,13 @@ def summary_lines(graph: nx.DiGraph) -> list[str]:
     return lines
 
 
+def headline(graph: nx.DiGraph) -> str:
+    """The header's one line: what the graph is, and that it is incomplete when it was cut."""
+    lines = summary_lines(graph)
+    cut = graph.graph.get("cut") and len(lines) > 1
+    return lines[0] + (" · incomplete: stopped at the cap (the panel says what was left out)" if cut else "")
+
+
 def page_data(graph: nx.DiGraph) -> dict[str, Any]:
     """What the page's script draws: nodes with positions, owner groups, edges; plain JSON."""
     pos = layout(graph)
@@ -152,7 +159,7 @@ def to_html(graph: nx.DiGraph) -> str:
     page = Template(_static("graph_page.html"))
     return page.substitute(
         title=html.escape(f"{graph.graph.get('game', '')} — {kind} graph"),
-        headline=html.escape(summary_lines(graph)[0]),
+        headline=html.escape(headline(graph)),
         summary="".join(f"<li>{html.escape(line)}</li>" for line in summary_lines(graph)),
         placeholder="search a card (9♦, 9D) or a move" if kind == "move" else "search a zone, a move or a rule",
         fold_hidden="" if kind == "move" else " hidden",
