@@ -4,7 +4,7 @@ written and read back, and the rules graph of every game file."""
 from __future__ import annotations
 
 import json
-import shutil
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -171,7 +171,7 @@ def test_every_format_is_written_and_read_back(tmp_path):
     svg = (tmp_path / "g.svg").read_text()
     assert svg.startswith("<svg") and svg.count('class="node"') == graph.number_of_nodes()
     page = (tmp_path / "g.html").read_text()
-    assert "<script>" in page and "http" not in page.replace("http://www.w3.org/2000/svg", "")
+    assert "<script>" in page and not re.search(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", page)
 
 
 def test_the_graph_command(tmp_path):
@@ -186,21 +186,3 @@ def test_the_graph_command(tmp_path):
     run = subprocess.run([sys.executable, "-m", "gamedsl", "graph", "moves", "russian_bank", "-o", "x.txt"],
                          capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert run.returncode == 2 and "extension" in run.stderr and "Traceback" not in run.stderr
-
-
-def _chromium() -> str | None:
-    return next((p for p in (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")) if p), None)
-
-
-@pytest.mark.skipif(_chromium() is None, reason="no headless Chromium on this machine")
-def test_the_html_opens_in_headless_chromium_without_the_network(tmp_path):
-    page = tmp_path / "g.html"
-    write_graph(rules_graph(gamedsl.load_game("russian_bank")), page)
-    shot = tmp_path / "shot.png"
-    run = subprocess.run([_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                          f"--screenshot={shot}", "--window-size=1200,800", page.as_uri()],
-                         capture_output=True, text=True, timeout=120)
-    assert shot.exists() and shot.stat().st_size > 5000, run.stderr[-800:]
-    dom = subprocess.run([_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", page.as_uri()],
-                         capture_output=True, text=True, timeout=120)
-    assert 'class="node"' in dom.stdout and "net::ERR" not in dom.stderr
