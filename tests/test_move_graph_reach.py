@@ -253,7 +253,8 @@ def test_a_shown_counter_that_changed_is_part_of_the_label():
     state = cached_game("spades").new_game(1)
     graph = move_graph(state, depth=1)
     bids = sorted(d["label"].split("\n")[0] for n, d in graph.nodes(data=True) if n != "n0")
-    assert bids[:3] == [f"{state.current_player} bid {n}" for n in (0, 1, 10)]
+    assert bids[:3] == [f"{state.current_player} bid {n}" for n in (1, 10, 11)]  # as shown: numbers ...
+    assert f"{state.current_player} bid nil" in bids  # ... and a nil bid as the file words it
 
 
 def test_a_finished_match_is_one_node_that_says_so():
