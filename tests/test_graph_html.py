@@ -448,3 +448,15 @@ def test_the_panel_lists_the_ways_in_and_out_and_goes_there(browser, tmp_path):
     assert browser.evaluate("document.querySelector('#info h2').textContent") == "8♣ → house4\nP1 to move"
     assert browser.evaluate("graphPage.cy.getElementById(graphPage.idOf('c')).hasClass('hidden')") is False
     assert browser.evaluate("graphPage.cy.getElementById(graphPage.idOf('c')).selected()") is True
+
+
+def test_the_rules_page_says_what_beats_what_once_instead_of_an_arrow_a_pair():
+    graph = rules_graph(cached_game("dou_dizhu"))
+    beats = [(a, b) for a, b, d in graph.edges(data=True) if d.get("kind") == "beats"]
+    assert beats  # the data keeps the relation ...
+    data = page_data(graph)
+    assert len(data["edges"]) == graph.number_of_edges() - len(beats)  # ... the page draws no arrow of it
+    lines = summary_lines(graph)
+    assert "what beats what — tier 2: rocket: beats everything else" in lines
+    assert any(line.startswith("what beats what — tier 0: solo, pair") for line in lines)
+    assert not [line for line in summary_lines(rules_graph(cached_game("russian_bank"))) if "beats" in line]

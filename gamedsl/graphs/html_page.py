@@ -15,6 +15,7 @@ from typing import Any
 
 import networkx as nx
 
+from .drawing import reference_card
 from .layout import layout
 
 _LIBRARY = "cytoscape.min.js"
@@ -69,8 +70,10 @@ def _facts(data: dict[str, Any]) -> str:
 
 
 def summary_lines(graph: nx.DiGraph) -> list[str]:
-    """What the page's header says the graph is: the graph's own `summary`, or counts and the cut."""
+    """What the page's header says the graph is: the graph's own `summary`, or counts and the cut;
+    for a rules graph with combinations, what beats what (the pictures' reference card)."""
     lines = [str(line) for line in graph.graph.get("summary") or []]
+    card = [f"what beats what — {kinds}: {what}" for kinds, what in reference_card(graph)]
     if not lines:
         nodes, edges = graph.number_of_nodes(), graph.number_of_edges()
         if graph.graph.get("kind") == "moves":
@@ -79,7 +82,7 @@ def summary_lines(graph: nx.DiGraph) -> list[str]:
             lines.append(f"{nodes:,} nodes, {edges:,} edges")
         if graph.graph.get("cut"):
             lines.append("cut at the node limit: the exploration is incomplete")
-    return lines
+    return lines + card
 
 
 def headline(graph: nx.DiGraph) -> str:
@@ -114,6 +117,8 @@ def page_data(graph: nx.DiGraph) -> dict[str, Any]:
                       "parent": groups.get(owner), "classes": " ".join(classes)})
     edges = []
     for i, (a, b, data) in enumerate(graph.edges(data=True)):
+        if rules and data.get("kind") == "beats":
+            continue  # what beats what is said once, as the card's rows in the panel, not as an arrow a pair
         classes = [c for c in ("forbidden",) if data.get(c)] + ([str(data["kind"])] if data.get("kind") else [])
         label = data.get("short") or data.get("label", "")
         edges.append({"id": f"e{i}", "source": ids[a], "target": ids[b], "label": str(label),
