@@ -1,0 +1,118 @@
+"""What one player sees, as numbers: a flat float32 vector laid out from the rules file alone.
+
+The layout is derived from the zones, counters, phases and players the file declares, so every
+rules file has one without code, and the same file and options always give the same layout:
+
+- for each zone, in the file's order: the cards of it the player may see, counted by card (one
+  entry per distinct card of the game, in card order: a plane), then for a pile, slot or row its
+  top card when the player sees it (a one-hot plane), its size and how many of its cards the
+  player cannot see;
+- every counter (a counter of each player once per player; a suit, rank or card as its number);
+- the phase (one-hot), the player to move and the player observing (one-hot each), the match
+  points of every player, the deal's number and whether the game is over.
+
+A card is seen exactly as the console and the computer players' worlds see it (`engine.views`):
+face up, face up to its owner, revealed, or the top of a `top face up` pile. `describe` prints
+the layout, segment by segment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..cards import CARD_TEXT
+from ..engine import Game, State
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One named run of entries of the vector."""
+
+    name: str
+    start: int
+    length: int
+    meaning: str
+
+
+class ObservationLayout:
+    """The vector's layout for one compiled game; `encode` fills it for a seat."""
+
+    def __init__(self, game: Game):
+        c = game.compiled
+        self.game = game
+        self.cards = sorted(c._universe())  # the distinct cards of the game: the planes' columns
+        self.column = np.full(64, -1, dtype=np.int64)
+        for i, card in enumerate(self.cards):
+            self.column[card] = i
+        self.players = c.players
+        self.segments: list[Segment] = []
+        self.zone_planes: list[tuple[int, int, int | None, int]] = []  # zone, plane start, top start, size start
+        width = len(self.cards)
+        for zone in c.zones.instances:
+            plane = self._add(f"{zone.name}.cards", width, "the cards of it the player sees, counted by card")
+            top = None
+            if zone.spec.kind in ("pile", "slot", "row"):
+                top = self._add(f"{zone.name}.top", width, "its top card, when the player sees it (one-hot)")
+            size = self._add(f"{zone.name}.size", 2, "its size, and how many of its cards the player cannot see")
+            self.zone_planes.append((zone.id, plane, top, size))
+        self.counters = self._add("counters", len(c.counters.labels),
+                                  "every counter: " + ", ".join(c.counters.labels) if c.counters.labels else "none")
+        self.phase = self._add("phase", len(c.phases), "one-hot: " + ", ".join(c.phases))
+        self.to_move = self._add("to_move", self.players, "one-hot: the player to move")
+        self.observer = self._add("observer", self.players, "one-hot: the player observing")
+        self.points = self._add("points", self.players, "the match points of each player")
+        self.deal = self._add("deal", 2, "the deal's number, and 1 when the game is over")
+        self.size = sum(s.length for s in self.segments)
+
+    def _add(self, name: str, length: int, meaning: str) -> int:
+        start = sum(s.length for s in self.segments)
+        self.segments.append(Segment(name, start, length, meaning))
+        return start
+
+    def encode(self, state: State, seat: int) -> np.ndarray:
+        """The vector `seat` observes in `state` (a new float32 array of `size` entries)."""
+        out = np.zeros(self.size, dtype=np.float32)
+        c = state._c
+        public = state.public
+        column = self.column
+        for zone_id, plane, top, size in self.zone_planes:
+            pile = state.zones[zone_id]
+            if not pile:
+                continue
+            face = c.face[zone_id]
+            if face == "up" or (face == "owner" and c.zones[zone_id].owner == seat):
+                seen, top_seen = pile, True
+            elif face in ("owner", "down"):
+                seen, top_seen = [x for x in pile if x in public], pile[-1] in public
+            else:  # the top is up
+                seen, top_seen = [x for x in pile[:-1] if x in public] + [pile[-1]], True
+            for card in seen:
+                out[plane + column[card & 63]] += 1
+            if top is not None and top_seen:
+                out[top + column[pile[-1] & 63]] = 1
+            out[size] = len(pile)
+            out[size + 1] = len(pile) - len(seen)
+        counters = state.counters
+        out[self.counters:self.counters + len(counters)] = counters
+        out[self.phase + state.phase] = 1
+        if not state.is_over:
+            out[self.to_move + state.current] = 1
+        out[self.observer + seat] = 1
+        out[self.points:self.points + self.players] = state.points
+        out[self.deal] = state.deal_number
+        out[self.deal + 1] = 1.0 if state.is_over else 0.0
+        return out
+
+    def describe(self) -> str:
+        """The layout as text: one line a segment, `start–end  name  (length)  meaning`."""
+        lines = [f"{self.game.title}: {self.size} numbers (float32); cards in planes of {len(self.cards)}: "
+                 + " ".join(_card_text(c) for c in self.cards)]
+        for s in self.segments:
+            lines.append(f"  {s.start:>5}–{s.start + s.length - 1:<5} {s.name}  ({s.length})  {s.meaning}")
+        return "\n".join(lines)
+
+
+def _card_text(card: int) -> str:
+    return CARD_TEXT[card] or f"#{card}"
