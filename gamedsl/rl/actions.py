@@ -33,7 +33,6 @@ import numpy as np
 
 from ..compiler.generators import NO
 from ..engine import Game, Move, State
-from ..engine.moves import EXCHANGE
 
 LIMIT = 1 << 21  # the most ids of a space that masks and one-hot policies can use (2,097,152)
 NUMBERS = tuple(range(-1000, 1001))  # the values of a number whose bounds read the position
