@@ -1,0 +1,212 @@
+"""Any rules file as a PettingZoo AEC environment (`pip install 'gamedsl[rl]'`).
+
+    env = pettingzoo_env("dou_dizhu")
+    env.reset(seed=1)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        mask = observation["action_mask"]
+        env.step(None if termination or truncation else int(np.flatnonzero(mask)[0]))
+
+Agents are the seats (`P1`, `P2`, …). An observation is `{"observation": float32 vector,
+"action_mask": int8 vector}`: the vector is `ObservationLayout`'s (nothing hidden leaks), the mask
+is 1 at the legal actions of the agent to move (all 0 for the others). Actions are `ActionSpace`
+ids; in a game whose ids are too many for a mask (`ActionSpace.dense` False) an action is instead
+the place of the move among the legal moves, ordered by id, out of `LEGAL_CAP` places. Rewards:
+with `reward="points"` (the default) each step gives every agent the change of its match points
+(negated when the file says the lowest score wins), so a whole game's rewards add up to its
+scores; with `reward="win"`, +1 to each winner and -1 to the others when the game ends. After
+`max_moves` moves without an end, every agent is truncated. An action that is not legal raises
+a ValueError, or with `illegal="lose"` ends the game at once, -1 to the agent that made it (what
+a learner sampling actions without the mask needs). `render()` is the console's table as
+the agent to move sees it (`render_mode="ansi"` returns it, `"human"` prints it).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from .. import load_game
+from ..console import plain, render
+from ..engine import Game, State
+from .actions import ActionSpace
+from .observation import ObservationLayout
+
+LEGAL_CAP = 4096  # the places of legal moves an action may name, in a game whose ids are too many for a mask
+
+
+class GamedslEnv(AECEnv):
+    """One rules file (and its options) as an AEC environment."""
+
+    metadata = {"render_modes": ["human", "ansi"], "name": "gamedsl", "is_parallelizable": False}
+
+    def __init__(self, game: Game, render_mode: str | None = None, max_moves: int = 2000, reward: str = "points",
+                 illegal: str = "raise"):
+        super().__init__()
+        if illegal not in ("raise", "lose"):
+            raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
+        self.illegal = illegal
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
+        if reward not in ("points", "win"):
+            raise ValueError(f"reward must be 'points' or 'win', not {reward!r}")
+        if max_moves < 1:
+            raise ValueError("max_moves must be at least 1")
+        self.game = game
+        self.render_mode = render_mode
+        self.max_moves = max_moves
+        self.reward_kind = reward
+        self.space = ActionSpace(game)
+        self.layout = ObservationLayout(game)
+        self.metadata = dict(self.metadata, name=f"gamedsl_{_identifier(game.title)}")
+        self.possible_agents = [f"P{i + 1}" for i in range(game.compiled.players)]
+        actions = self.space.size if self.space.dense else LEGAL_CAP
+        self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
+        self.observation_spaces = {a: spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (actions,), np.int8)}) for a in self.possible_agents}
+        self._sign = -1.0 if game.compiled.lowest_wins else 1.0
+        self._seeds = random.Random()
+        self.state: State | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # ---- the loop ----------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._seeds.seed(seed)
+        self.state = self.game.new_game(self._seeds.getrandbits(32))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.moves = 0
+        self._legal: list[int] | None = None
+        self.agent_selection = self.possible_agents[self.state.current]
+        self._describe_turn()
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.state
+        legal = self._legal_ids()
+        try:
+            move = self._move(action, legal)
+        except ValueError:
+            if self.illegal == "raise":
+                raise
+            self._lose(agent)
+            return
+        before = list(state.points)
+        self._cumulative_rewards[agent] = 0.0
+        state.play(move)
+        self._legal = None
+        self.moves += 1
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self.reward_kind == "points":
+            for seat, (old, new) in enumerate(zip(before, state.points)):
+                self.rewards[self.possible_agents[seat]] = self._sign * (new - old)
+        if state.is_over:
+            if self.reward_kind == "win":
+                winners = set(state.winners)
+                for a in self.agents:
+                    self.rewards[a] = 1.0 if a in winners else -1.0
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.moves >= self.max_moves:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[state.current]
+        self._accumulate_rewards()
+        self._describe_turn()
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.possible_agents.index(agent)
+        mask = np.zeros(self.action_spaces[agent].n, dtype=np.int8)
+        state = self.state
+        if agent == self.agent_selection and not (state.is_over or self.truncations.get(agent)):
+            legal = self._legal_ids()
+            if self.space.dense:
+                mask[legal] = 1
+            else:
+                mask[:len(legal)] = 1
+        return {"observation": self.layout.encode(state, seat), "action_mask": mask}
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = plain(render(self.state, self.state.current))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    # ---- moves ---------------------------------------------------------------------------------
+    def _legal_ids(self) -> list[int]:
+        """The legal moves' ids: in the order of `legal_moves()` (dense), or sorted (places)."""
+        if self._legal is None:
+            ids = self.space.legal_ids(self.state)
+            self._legal = ids if self.space.dense else sorted(ids)
+        return self._legal
+
+    def _move(self, action: Any, legal: list[int]) -> Any:
+        try:
+            number = int(action)
+        except (TypeError, ValueError):
+            raise ValueError(f"an action is a whole number, not {action!r}") from None
+        if self.space.dense:
+            if number not in legal:
+                raise ValueError(f"action {number} is not legal now: the mask says which are")
+            return self.space.move_of(number, self.state)
+        if not 0 <= number < len(legal):
+            raise ValueError(f"action {number} is not legal now: {len(legal)} moves, places 0 to {len(legal) - 1}")
+        return self.space.move_of(legal[number], self.state)
+
+    def _lose(self, agent: str) -> None:
+        """`illegal="lose"`: an illegal action ends the game, -1 to the agent that made it."""
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = -1.0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos[agent] = {"illegal": True}
+        self._accumulate_rewards()
+
+    def _describe_turn(self) -> None:
+        """`infos[agent]["legal_moves"]`: the move texts of the agent to move, by action."""
+        state = self.state
+        if state.is_over or self.truncations[self.agent_selection]:
+            return
+        legal = self._legal_ids()
+        if len(legal) > LEGAL_CAP and not self.space.dense:
+            raise ValueError(f"{len(legal)} legal moves: more than the {LEGAL_CAP} places an action can name")
+        for a in self.agents:
+            self.infos[a] = {}
+        self.infos[self.agent_selection] = {"moves": legal}
+
+
+def pettingzoo_env(game: str | Game, players: int | None = None, options: dict[str, Any] | None = None,
+                   render_mode: str | None = None, max_moves: int = 2000, reward: str = "points",
+                   illegal: str = "raise") -> GamedslEnv:
+    """The AEC environment of a shipped game (by name) or a rules file (by path), with its options."""
+    loaded = game if isinstance(game, Game) else load_game(game, players, options)
+    return GamedslEnv(loaded, render_mode=render_mode, max_moves=max_moves, reward=reward, illegal=illegal)
+
+
+def _identifier(title: str) -> str:
+    return "".join(ch.lower() if ch.isalnum() else "_" for ch in title).strip("_")
