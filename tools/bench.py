@@ -13,6 +13,14 @@ random 20-card and 17-card hands, legal responses per second, and, when RLCard a
 are installed (`pip install -e '.[bench]'`), the same measures of theirs on the same hands; and
 random whole games per second, ours through `legal_moves()`/`play()`, `play_random()` and
 `playout()` (the same games, keeping no undo record, as RLCard's random games keep none).
+
+    python tools/bench.py --envs           # reinforcement-learning environments only
+
+`--envs`: environment steps per second of the PettingZoo environment (`gamedsl.rl.pettingzoo_env`:
+each step a move made, the next agent's observation vector and action mask, rewards) on Dou
+Dizhu and Russian Bank, random legal actions, and RLCard's own Dou Dizhu environment
+(`rlcard.make("doudizhu")`: each step a move and its observation) in the same run when RLCard is
+installed; best of three rounds, then the median of 15 paired ratios.
 """
 
 from __future__ import annotations
@@ -280,6 +288,85 @@ def rules_row(name: str, args: argparse.Namespace) -> str:
     return f"| {name} ({game.players}p) | {len(positions)} | {raw:,.0f} | {public:,.0f} | {matches:.2f} | {deals:.1f} | {moves:,.0f} |"
 
 
+_ENVS: dict[str, object] = {}
+
+
+def env_steps(name: str, games: int) -> int:
+    """Random games through the PettingZoo environment (made once, as a learner makes it):
+    steps made (a random legal action each)."""
+    from gamedsl.rl import pettingzoo_env
+
+    env = _ENVS.get(name) or _ENVS.setdefault(name, pettingzoo_env(name, max_moves=100_000))
+    rng = random.Random(5)
+    steps = 0
+    for seed in range(games):
+        env.reset(seed=seed)
+        for _agent in env.agent_iter():
+            observation, _reward, termination, truncation, info = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            legal = info["legal_actions"]
+            env.step(legal[rng.randrange(len(legal))])
+            steps += 1
+    return steps
+
+
+def rlcard_env_steps(games: int) -> int:
+    """Random games through RLCard's Dou Dizhu environment: steps made."""
+    import rlcard
+
+    env = _ENVS.get("rlcard") or _ENVS.setdefault("rlcard", rlcard.make("doudizhu", config={"seed": 5}))
+    rng = random.Random(5)
+    steps = 0
+    for _ in range(games):
+        state, _player = env.reset()
+        while not env.is_over():
+            actions = sorted(state["legal_actions"])
+            state, _player = env.step(actions[rng.randrange(len(actions))])
+            steps += 1
+    return steps
+
+
+def bench_envs() -> None:
+    """Environment steps per second, ours and RLCard's, in the same run."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import external_engines as ext
+
+    have_rlcard = ext.available().get("rlcard")
+    runs = [("gamedsl PettingZoo env, Dou Dizhu", lambda: env_steps("dou_dizhu", 20)),
+            ("gamedsl PettingZoo env, Russian Bank", lambda: env_steps("russian_bank", 1))]
+    if have_rlcard:
+        runs.append(("RLCard env, Dou Dizhu", lambda: rlcard_env_steps(20)))
+    rates = []
+    for label, work in runs:
+        best = 0.0
+        for _ in range(3):
+            gc.collect()
+            start = time.perf_counter()
+            steps = work()
+            best = max(best, steps / (time.perf_counter() - start))
+        rates.append((label, best))
+    peer = dict(rates).get("RLCard env, Dou Dizhu")
+    print("| environment | steps/s (best of 3) | ratio to RLCard's env |")
+    print("|---|---|---|")
+    for label, rate in rates:
+        print(f"| {label} | {rate:,.0f} | {f'{rate / peer:.1f}' if peer else '–'} |")
+    if have_rlcard:
+        ratios = []
+        for _ in range(15):
+            gc.collect()
+            start = time.perf_counter()
+            ours = env_steps("dou_dizhu", 5)
+            mine = (time.perf_counter() - start) / ours
+            gc.collect()
+            start = time.perf_counter()
+            theirs = rlcard_env_steps(5)
+            ratios.append((time.perf_counter() - start) / theirs / mine)
+        print(f"\nDou Dizhu steps per second, ours over RLCard's env, 15 rounds of 5 games back to back: median "
+              f"{statistics.median(ratios):.1f} (range {min(ratios):.1f}–{max(ratios):.1f})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game names (default: every shipped game)")
@@ -290,7 +377,11 @@ def main() -> None:
                              "bids are set deal after deal, and a match with no lower limit never ends)")
     parser.add_argument("--players", type=int, default=None,
                         help="players, for games several can play (default: the most the game allows, up to 4)")
+    parser.add_argument("--envs", action="store_true", help="reinforcement-learning environments' steps per second only")
     args = parser.parse_args()
+    if args.envs:
+        bench_envs()
+        return
     names = args.games or resources.game_names()
     print("| game | positions | generations/s (compiled) | legal_moves()/s | matches/s | deals/s | moves/s |")
     print("|---|---|---|---|---|---|---|")

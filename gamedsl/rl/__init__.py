@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import LIMIT, ActionSpace
+from .actions import LIMIT, ActionSpace, action_space
 from .observation import ObservationLayout, Segment
 
-__all__ = ["LIMIT", "ActionSpace", "ObservationLayout", "Segment", "describe", "gymnasium_env", "pettingzoo_env"]
+__all__ = ["LIMIT", "ActionSpace", "action_space", "ObservationLayout", "Segment", "describe", "gymnasium_env", "pettingzoo_env"]
 
 
 def describe(game: Any, players: int | None = None, options: dict[str, Any] | None = None) -> str:

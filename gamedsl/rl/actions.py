@@ -149,6 +149,7 @@ class ActionSpace:
             start += block.size
         self.size = start
         self.dense = self.size <= LIMIT
+        self._ids: dict[tuple, int] = {}  # internal move -> id, as they are met (moves repeat)
 
     # ---- the blocks --------------------------------------------------------------------------
     def _block(self, action: Any, universe: list[int], start: int) -> Block:
@@ -229,6 +230,12 @@ class ActionSpace:
     # ---- moves and ids -----------------------------------------------------------------------
     def id_of_internal(self, move: tuple) -> int:
         """The id of an internal move (`State._legal_internal()`)."""
+        found = self._ids.get(move)
+        if found is None:
+            found = self._ids[move] = self._number(move)
+        return found
+
+    def _number(self, move: tuple) -> int:
         block = self.blocks[move[0]]
         shape = block.shape
         if shape == "plain":
@@ -276,7 +283,8 @@ class ActionSpace:
 
     def legal_ids(self, state: State) -> list[int]:
         """The ids of the legal moves, in the order of `legal_moves()`."""
-        return [self.id_of_internal(m) for m in state._legal_internal()]
+        ids = self._ids
+        return [ids[m] if m in ids else self.id_of_internal(m) for m in state._legal_internal()]
 
     def mask(self, state: State) -> np.ndarray:
         """A boolean array of `size` entries, True at the legal moves' ids (dense spaces only)."""
@@ -294,6 +302,15 @@ class ActionSpace:
             sizes = " × ".join(f"{f.size:,}" for f in b.fields) or "1"
             lines.append(f"  {b.start:>9}–{b.start + b.size - 1:<9} {b.name} ({b.shape}): {sizes}")
         return "\n".join(lines)
+
+
+def action_space(game: Game) -> ActionSpace:
+    """The game's action space, numbered once per compiled game (a hand of every card's plays
+    takes a moment to list)."""
+    cached = getattr(game.compiled, "_action_space", None)
+    if cached is None:
+        cached = game.compiled._action_space = ActionSpace(game)
+    return cached
 
 
 def _order(value: Any) -> tuple:

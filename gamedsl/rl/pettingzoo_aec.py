@@ -18,7 +18,8 @@ scores; with `reward="win"`, +1 to each winner and -1 to the others when the gam
 `max_moves` moves without an end, every agent is truncated. An action that is not legal raises
 a ValueError, or with `illegal="lose"` ends the game at once, -1 to the agent that made it (what
 a learner sampling actions without the mask needs). `render()` is the console's table as
-the agent to move sees it (`render_mode="ansi"` returns it, `"human"` prints it).
+the agent to move sees it (`render_mode="ansi"` returns it, `"human"` prints it). The agent to
+move's `info["legal_actions"]` lists its legal actions (the mask's ones, without a scan).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from pettingzoo import AECEnv
 from .. import load_game
 from ..console import plain, render
 from ..engine import Game, State
-from .actions import ActionSpace
+from .actions import action_space
 from .observation import ObservationLayout
 
 LEGAL_CAP = 4096  # the places of legal moves an action may name, in a game whose ids are too many for a mask
@@ -60,7 +61,7 @@ class GamedslEnv(AECEnv):
         self.render_mode = render_mode
         self.max_moves = max_moves
         self.reward_kind = reward
-        self.space = ActionSpace(game)
+        self.space = action_space(game)
         self.layout = ObservationLayout(game)
         self.metadata = dict(self.metadata, name=f"gamedsl_{_identifier(game.title)}")
         self.possible_agents = [f"P{i + 1}" for i in range(game.compiled.players)]
@@ -188,7 +189,8 @@ class GamedslEnv(AECEnv):
         self._accumulate_rewards()
 
     def _describe_turn(self) -> None:
-        """`infos[agent]["legal_moves"]`: the move texts of the agent to move, by action."""
+        """`infos[agent]["legal_actions"]`: the actions the agent to move may take (what its mask
+        says, as a list: the quickest way to choose among them)."""
         state = self.state
         if state.is_over or self.truncations[self.agent_selection]:
             return
@@ -197,7 +199,7 @@ class GamedslEnv(AECEnv):
             raise ValueError(f"{len(legal)} legal moves: more than the {LEGAL_CAP} places an action can name")
         for a in self.agents:
             self.infos[a] = {}
-        self.infos[self.agent_selection] = {"moves": legal}
+        self.infos[self.agent_selection] = {"legal_actions": legal if self.space.dense else list(range(len(legal)))}
 
 
 def pettingzoo_env(game: str | Game, players: int | None = None, options: dict[str, Any] | None = None,
