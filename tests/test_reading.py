@@ -131,3 +131,42 @@ def test_spite_and_malice_keeps_its_jokers_and_does_not_stand_still():
             assert not (move.action == "discard" and "JK" in (move.card or ""))
             checked += 1
     assert checked > 10
+
+
+# ---- plain mcts and greedy choose as before reading changed (recorded from the code before) ------
+
+def _seeded_moves(name: str, spec: str, seed: int, moves: int) -> list[str]:
+    state = cached_game(name, 3).new_game(seed)
+    seats = [ComputerSeat(spec, f"{seed}/{s}") for s in range(3)]
+    made = []
+    for _ in range(moves):
+        if state.is_over:
+            break
+        move = seats[state.current].choose(state)
+        made.append(str(move))
+        state.play(move)
+    return made
+
+
+RECORDED = {
+    ("schwimmen", "mcts:50"): ['take', 'swap 7D 8D', 'swap JH JS', 'swap JC 7D', 'swap 8D JH', 'swap JS JC',
+                               'take', 'swap 10S 8S', 'swap QD QC', 'swap 9H QD', 'swap 8S 10S', 'swap AH 10D',
+                               'swap JD AH', 'swap JC 8S'],
+    ("schwimmen", "greedy"): ['take', 'swap AH 8D', 'swap QC AH', 'swap JC JS', 'close', 'swap AC 7H', 'swap AD QC',
+                              'take', 'swap JC 8S', 'swap_all', 'swap JD AH', 'pass', 'swap 10D 10C', 'close',
+                              'swap_all', 'pass', 'take', 'pass', 'swap QD 9S', 'swap 8H QD'],
+    ("schwimmen/tri_palki", "mcts:50"): ['swap_all', 'swap KS KD', 'swap_all', 'swap 6H 6D', 'swap 9C JD', 'close',
+                                         'swap 6C 9S', 'swap 6D 9C', 'swap JC QH', 'pass', 'swap 9S 9D',
+                                         'swap QH JC', 'swap 7H 7D', 'swap QC QH'],
+    ("schwimmen/tri_palki", "greedy"): ['swap_all', 'swap KS KD', 'swap 6D KS', 'swap 6H 6C', 'swap 9C 6D',
+                                        'swap JD 6H', 'swap 6C 9C', 'swap 6D JD', 'close', 'pass', 'swap 9C 6D',
+                                        'swap JH 7D', 'swap_all', 'swap 9S 8C', 'swap 7D 7S', 'swap 9D 7H',
+                                        'swap 8C 9D', 'swap 7S 8C', 'pass', 'swap QC 7D'],
+}
+
+
+def test_plain_mcts_and_greedy_choose_as_they_did_before_reading_changed():
+    """The reading player's mechanisms are its own: `mcts` and `greedy` make, seed for seed, the
+    moves recorded from the code before them."""
+    for (name, spec), expected in RECORDED.items():
+        assert _seeded_moves(name, spec, 4, len(expected)) == expected, (name, spec)
