@@ -6,10 +6,12 @@ from __future__ import annotations
 import random
 
 from gamedsl.players import GreedyPlayer
-from gamedsl.players.mcts import MctsPlayer
+from gamedsl.players.greedy import judge_of, standing_of
+from gamedsl.players.mcts import MctsPlayer, Plan
+from gamedsl.players.racing import FIRST_ROUNDS, Race, race
 from gamedsl.players.reading import Reader, likelihood
 from gamedsl.players.seats import ComputerSeat, PlayerSpecError, check_spec, make_player
-from gamedsl.players.worlds import reading_view, seat_view, unseen_cards
+from gamedsl.players.worlds import after_key, reading_view, seat_view, unseen_cards
 
 from .conftest import cached_game
 
@@ -170,3 +172,100 @@ def test_plain_mcts_and_greedy_choose_as_they_did_before_reading_changed():
     moves recorded from the code before them."""
     for (name, spec), expected in RECORDED.items():
         assert _seeded_moves(name, spec, 4, len(expected)) == expected, (name, spec)
+
+
+# ---- the reading player's search: shared worlds, the greedy default, rejuvenated worlds ---------
+
+def _race_with(scores: list[list[float]], defaults: list[int]) -> Race:
+    race = Race(len(scores), defaults)
+    for i, row in enumerate(scores):
+        race.scores[i] = dict(enumerate(row))
+    race.rounds = len(scores[0])
+    return race
+
+
+def test_the_greedy_default_is_kept_unless_the_search_shows_a_clear_gain():
+    # option 1 leads by a little, in noisy rounds: no clear gain, the greedy choice (0) is played
+    noisy = _race_with([[0.5, 0.0, 1.0, 0.5, 0.0, 1.0], [1.0, 0.0, 1.0, 0.5, 0.5, 0.5]], [0])
+    assert noisy.leader() == 1 and noisy.choice() == 0
+    # the same lead in every shared world: a clear gain, the search's choice is played
+    clear = _race_with([[0.5, 0.0, 1.0, 0.5, 0.0, 1.0], [0.6, 0.1, 1.0, 0.6, 0.1, 1.0]], [0])
+    assert clear.choice() == 1
+    # a greedy choice that leads is played, whatever the margin
+    assert _race_with([[1.0, 1.0], [0.0, 0.5]], [0]).choice() == 0
+
+
+def test_an_option_clearly_behind_leaves_the_race_but_the_greedy_choice_stays():
+    race = _race_with([[0.0, 0.1, 0.0, 0.1], [1.0, 0.9, 1.0, 0.8], [0.9, 1.0, 0.8, 1.0], [0.0, 0.0, 0.1, 0.0]], [0])
+    race.prune()
+    assert race.alive == [0, 1, 2]
+
+
+def test_a_race_shares_its_worlds_and_keeps_to_its_budget():
+    drawn, seen = [], []
+    state = cached_game("schwimmen", 3).new_game(1)
+
+    def world():
+        drawn.append(state.copy())
+        return drawn[-1]
+
+    def simulate(w, i):
+        seen.append((len(drawn), i))
+        return float(i == 2)
+
+    result = race(4, [0], world, simulate, budget=30)
+    assert len(seen) <= 30 and result.choice() == 2
+    assert [i for n, i in seen if n == 1] == [0, 1, 2, 3]  # the first world: every option in it
+    assert 3 not in [i for n, i in seen if n > FIRST_ROUNDS]  # clearly behind: out of the race
+
+
+def test_the_simulated_table_makes_the_model_s_greedy_choice():
+    """A reading player's simulated players play as the record is read: the greedy choice."""
+    state = _played("schwimmen", 3, 3, 2)
+    seat = state.current
+    player = MctsPlayer(1, read=True, depth=1)
+    judge = judge_of(state)
+    checked = telling = 0
+    for trial in range(8):
+        world = seat_view(state, seat, random.Random(trial))
+        world.history = []
+        move = world.legal_moves()[trial % len(world.legal_moves())]
+        after = world.copy()
+        after.play(move)
+        if after.over or after.results:
+            continue
+        mover, options = after.current, []
+        for other in after._legal_internal():
+            after._apply(other)
+            options.append((judge(after, mover), after_key(after)))
+            after._undo()
+        player._simulate(world, Plan([move]), seat, judge, standing_of(state), [(0, 0)] * 3)
+        best = max(v for v, _ in options)
+        assert after_key(world) in [k for v, k in options if v == best]
+        telling += sum(v == best for v, _ in options) < len(options)
+        checked += 1
+    assert checked >= 4 and telling >= 3  # (where every move is as good, the test tells nothing)
+
+
+def _greedy_record(seed: int, moves: int):
+    for s in range(seed, seed + 20):
+        state = _played("schwimmen", 3, s, moves)
+        view = reading_view(state, state.current, random.Random(s))
+        if len(view.record) >= 3:
+            return state, view
+    raise AssertionError("no position with a record of three moves")
+
+
+def test_rejuvenated_worlds_stay_many_and_still_read_the_record():
+    """Drawn by weight alone, the worlds fall on a few; rejuvenated, they stay many and distinct,
+    and they explain the others' moves better than uniform deals do."""
+    state, view = _greedy_record(0, 7)
+    seat = view.current
+    plain = Reader(view, seat, random.Random(1))
+    fresh = Reader(view, seat, random.Random(1), moves=3)
+    assert plain.effective() < 12
+    assert fresh.effective() == len(fresh.worlds) == 32
+    assert len({tuple(sorted(m.items())) for m in fresh.mappings}) >= 24
+    uniform = [likelihood(view.record, m) for m in plain.mappings]
+    read = [likelihood(view.record, m) for m in fresh.mappings]
+    assert sum(read) / len(read) > sum(uniform) / len(uniform) + 1.0
