@@ -259,7 +259,7 @@ def _greedy_record(seed: int, moves: int):
 def test_rejuvenated_worlds_stay_many_and_still_read_the_record():
     """Drawn by weight alone, the worlds fall on a few; rejuvenated, they stay many and distinct,
     and they explain the others' moves better than uniform deals do."""
-    state, view = _greedy_record(0, 7)
+    _, view = _greedy_record(0, 7)
     seat = view.current
     plain = Reader(view, seat, random.Random(1))
     fresh = Reader(view, seat, random.Random(1), moves=3)

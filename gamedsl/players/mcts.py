@@ -37,9 +37,9 @@ from dataclasses import dataclass, field
 
 from ..engine import Move, State
 from .greedy import Judge, TurnMemory, judge_of, outcome_of, points_of, seen_position, standing_of
-from .sides import sides_in
 from .racing import greedy_firsts, greedy_values, race
-from .reading import DEFAULT_WORLDS, MODEL_GUIDE, Reader
+from .reading import DEFAULT_WORLDS, MODEL_GUIDE, REJUVENATE, Reader
+from .sides import sides_in
 from .worlds import hidden_places, sample_world
 
 EXPLORATION = 1.2
@@ -146,7 +146,7 @@ class MctsPlayer:
     def _race(self, state: State, plans: list[Plan], seat: int, judge: Judge, stand, start: list[tuple]) -> int:
         """The reading player's choice among the plans: raced in shared worlds drawn by weight,
         the greedy choice (judged in a few of those worlds) the default (racing.py)."""
-        reader = Reader(state, seat, self.rng)
+        reader = Reader(state, seat, self.rng, moves=REJUVENATE)
         rng = self.rng
 
         def draw() -> State:

@@ -26,6 +26,7 @@ from .worlds import Step, after_key, hidden_places, relabelled, unseen_cards
 WORLDS = 32  # worlds dealt and weighted for one choice
 NOISE = 0.25  # the chance the model gives to a move other than the greedy choice
 MODEL_GUIDE = 16  # a reading player's simulated players make the greedy choice among so many moves (all, mostly)
+REJUVENATE = 0  # Metropolis steps each of a reading player's worlds is moved by (see Reader)
 DEFAULT_WORLDS = 6  # worlds the reading player's greedy judgement of its options is averaged over
 MODEL_GUIDE = 16  # a reading player's simulated players make the greedy choice among so many moves (all, mostly)
 
