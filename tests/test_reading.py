@@ -269,3 +269,26 @@ def test_rejuvenated_worlds_stay_many_and_still_read_the_record():
     uniform = [likelihood(view.record, m) for m in plain.mappings]
     read = [likelihood(view.record, m) for m in fresh.mappings]
     assert sum(read) / len(read) > sum(uniform) / len(uniform) + 1.0
+
+
+def test_with_too_few_simulations_to_show_a_gain_the_reading_player_plays_the_greedy_choice():
+    """One round of simulations shows no clear gain: the choice is one the greedy judgement
+    ranks first (in the exchanges every move's value is seen: the hand and the pool)."""
+    checked = telling = 0
+    for seed in range(8):
+        state = _played("schwimmen", 3, seed, 4)
+        if state.is_over or state.results or any(m.action == "take" for m in state.legal_moves()):
+            continue
+        seat = state.current
+        judge = judge_of(state)
+        values = {}
+        for move in state.legal_moves():
+            world = state.copy()
+            world.play(move)
+            values[move] = judge(world, seat)
+        best = max(values.values())
+        chosen = ComputerSeat("mcts:1+read", seed).choose(state)
+        assert values[chosen] == best, (seed, chosen)
+        telling += sum(v == best for v in values.values()) < len(values) / 2
+        checked += 1
+    assert checked >= 4 and telling >= 2

@@ -8,7 +8,9 @@ model of them: a player makes the move the greedy judgement ranks first (ties sh
 probability 1 - `noise`, else any legal move; a move that has no counterpart in the world (not
 legal there: a suit not followed while the world gives the player one) counts as `noise`²/moves.
 The worlds simulations are dealt in are drawn from these by weight (importance resampling);
-when the record is empty, or the weights are all alike, they are as good as uniform.
+when the record is empty, or the weights are all alike, they are as good as uniform. A Reader
+can also rejuvenate its worlds (Metropolis swaps of unseen cards, see Reader); measured, it did
+not make the player stronger for its cost, so the player does not (`REJUVENATE`).
 
 Its cost: the legal moves of each recorded move are judged once in each world — for a record of
 20 moves of 10 legal moves and 32 worlds, 6,400 moves made and taken back.
