@@ -6,10 +6,12 @@ from __future__ import annotations
 import random
 
 from gamedsl.players import GreedyPlayer
-from gamedsl.players.mcts import MctsPlayer
+from gamedsl.players.greedy import judge_of, standing_of
+from gamedsl.players.mcts import MctsPlayer, Plan
+from gamedsl.players.racing import FIRST_ROUNDS, Race, race
 from gamedsl.players.reading import Reader, likelihood
 from gamedsl.players.seats import ComputerSeat, PlayerSpecError, check_spec, make_player
-from gamedsl.players.worlds import reading_view, seat_view, unseen_cards
+from gamedsl.players.worlds import after_key, reading_view, seat_view, unseen_cards
 
 from .conftest import cached_game
 
@@ -131,3 +133,162 @@ def test_spite_and_malice_keeps_its_jokers_and_does_not_stand_still():
             assert not (move.action == "discard" and "JK" in (move.card or ""))
             checked += 1
     assert checked > 10
+
+
+# ---- plain mcts and greedy choose as before reading changed (recorded from the code before) ------
+
+def _seeded_moves(name: str, spec: str, seed: int, moves: int) -> list[str]:
+    state = cached_game(name, 3).new_game(seed)
+    seats = [ComputerSeat(spec, f"{seed}/{s}") for s in range(3)]
+    made = []
+    for _ in range(moves):
+        if state.is_over:
+            break
+        move = seats[state.current].choose(state)
+        made.append(str(move))
+        state.play(move)
+    return made
+
+
+RECORDED = {
+    ("schwimmen", "mcts:50"): ['take', 'swap 7D 8D', 'swap JH JS', 'swap JC 7D', 'swap 8D JH', 'swap JS JC',
+                               'take', 'swap 10S 8S', 'swap QD QC', 'swap 9H QD', 'swap 8S 10S', 'swap AH 10D',
+                               'swap JD AH', 'swap JC 8S'],
+    ("schwimmen", "greedy"): ['take', 'swap AH 8D', 'swap QC AH', 'swap JC JS', 'close', 'swap AC 7H', 'swap AD QC',
+                              'take', 'swap JC 8S', 'swap_all', 'swap JD AH', 'pass', 'swap 10D 10C', 'close',
+                              'swap_all', 'pass', 'take', 'pass', 'swap QD 9S', 'swap 8H QD'],
+    ("schwimmen/tri_palki", "mcts:50"): ['swap_all', 'swap KS KD', 'swap_all', 'swap 6H 6D', 'swap 9C JD', 'close',
+                                         'swap 6C 9S', 'swap 6D 9C', 'swap JC QH', 'pass', 'swap 9S 9D',
+                                         'swap QH JC', 'swap 7H 7D', 'swap QC QH'],
+    ("schwimmen/tri_palki", "greedy"): ['swap_all', 'swap KS KD', 'swap 6D KS', 'swap 6H 6C', 'swap 9C 6D',
+                                        'swap JD 6H', 'swap 6C 9C', 'swap 6D JD', 'close', 'pass', 'swap 9C 6D',
+                                        'swap JH 7D', 'swap_all', 'swap 9S 8C', 'swap 7D 7S', 'swap 9D 7H',
+                                        'swap 8C 9D', 'swap 7S 8C', 'pass', 'swap QC 7D'],
+}
+
+
+def test_plain_mcts_and_greedy_choose_as_they_did_before_reading_changed():
+    """The reading player's mechanisms are its own: `mcts` and `greedy` make, seed for seed, the
+    moves recorded from the code before them."""
+    for (name, spec), expected in RECORDED.items():
+        assert _seeded_moves(name, spec, 4, len(expected)) == expected, (name, spec)
+
+
+# ---- the reading player's search: shared worlds, the greedy default, rejuvenated worlds ---------
+
+def _race_with(scores: list[list[float]], defaults: list[int]) -> Race:
+    race = Race(len(scores), defaults)
+    for i, row in enumerate(scores):
+        race.scores[i] = dict(enumerate(row))
+    race.rounds = len(scores[0])
+    return race
+
+
+def test_the_greedy_default_is_kept_unless_the_search_shows_a_clear_gain():
+    # option 1 leads by a little, in noisy rounds: no clear gain, the greedy choice (0) is played
+    noisy = _race_with([[0.5, 0.0, 1.0, 0.5, 0.0, 1.0], [1.0, 0.0, 1.0, 0.5, 0.5, 0.5]], [0])
+    assert noisy.leader() == 1 and noisy.choice() == 0
+    # the same lead in every shared world: a clear gain, the search's choice is played
+    clear = _race_with([[0.5, 0.0, 1.0, 0.5, 0.0, 1.0], [0.6, 0.1, 1.0, 0.6, 0.1, 1.0]], [0])
+    assert clear.choice() == 1
+    # a greedy choice that leads is played, whatever the margin
+    assert _race_with([[1.0, 1.0], [0.0, 0.5]], [0]).choice() == 0
+
+
+def test_an_option_clearly_behind_leaves_the_race_but_the_greedy_choice_stays():
+    race = _race_with([[0.0, 0.1, 0.0, 0.1], [1.0, 0.9, 1.0, 0.8], [0.9, 1.0, 0.8, 1.0], [0.0, 0.0, 0.1, 0.0]], [0])
+    race.prune()
+    assert race.alive == [0, 1, 2]
+
+
+def test_a_race_shares_its_worlds_and_keeps_to_its_budget():
+    drawn, seen = [], []
+    state = cached_game("schwimmen", 3).new_game(1)
+
+    def world():
+        drawn.append(state.copy())
+        return drawn[-1]
+
+    def simulate(w, i):
+        seen.append((len(drawn), i))
+        return float(i == 2)
+
+    result = race(4, [0], world, simulate, budget=30)
+    assert len(seen) <= 30 and result.choice() == 2
+    assert [i for n, i in seen if n == 1] == [0, 1, 2, 3]  # the first world: every option in it
+    assert 3 not in [i for n, i in seen if n > FIRST_ROUNDS]  # clearly behind: out of the race
+
+
+def test_the_simulated_table_makes_the_model_s_greedy_choice():
+    """A reading player's simulated players play as the record is read: the greedy choice."""
+    state = _played("schwimmen", 3, 3, 2)
+    seat = state.current
+    player = MctsPlayer(1, read=True, depth=1)
+    judge = judge_of(state)
+    checked = telling = 0
+    for trial in range(8):
+        world = seat_view(state, seat, random.Random(trial))
+        world.history = []
+        move = world.legal_moves()[trial % len(world.legal_moves())]
+        after = world.copy()
+        after.play(move)
+        if after.over or after.results:
+            continue
+        mover, options = after.current, []
+        for other in after._legal_internal():
+            after._apply(other)
+            options.append((judge(after, mover), after_key(after)))
+            after._undo()
+        player._simulate(world, Plan([move]), seat, judge, standing_of(state), [(0, 0)] * 3)
+        best = max(v for v, _ in options)
+        assert after_key(world) in [k for v, k in options if v == best]
+        telling += sum(v == best for v, _ in options) < len(options)
+        checked += 1
+    assert checked >= 4 and telling >= 3  # (where every move is as good, the test tells nothing)
+
+
+def _greedy_record(seed: int, moves: int):
+    for s in range(seed, seed + 20):
+        state = _played("schwimmen", 3, s, moves)
+        view = reading_view(state, state.current, random.Random(s))
+        if len(view.record) >= 3:
+            return state, view
+    raise AssertionError("no position with a record of three moves")
+
+
+def test_rejuvenated_worlds_stay_many_and_still_read_the_record():
+    """Drawn by weight alone, the worlds fall on a few; rejuvenated, they stay many and distinct,
+    and they explain the others' moves better than uniform deals do."""
+    _, view = _greedy_record(0, 7)
+    seat = view.current
+    plain = Reader(view, seat, random.Random(1))
+    fresh = Reader(view, seat, random.Random(1), moves=3)
+    assert plain.effective() < 12
+    assert fresh.effective() == len(fresh.worlds) == 32
+    assert len({tuple(sorted(m.items())) for m in fresh.mappings}) >= 24
+    uniform = [likelihood(view.record, m) for m in plain.mappings]
+    read = [likelihood(view.record, m) for m in fresh.mappings]
+    assert sum(read) / len(read) > sum(uniform) / len(uniform) + 1.0
+
+
+def test_with_too_few_simulations_to_show_a_gain_the_reading_player_plays_the_greedy_choice():
+    """One round of simulations shows no clear gain: the choice is one the greedy judgement
+    ranks first (in the exchanges every move's value is seen: the hand and the pool)."""
+    checked = telling = 0
+    for seed in range(8):
+        state = _played("schwimmen", 3, seed, 4)
+        if state.is_over or state.results or any(m.action == "take" for m in state.legal_moves()):
+            continue
+        seat = state.current
+        judge = judge_of(state)
+        values = {}
+        for move in state.legal_moves():
+            world = state.copy()
+            world.play(move)
+            values[move] = judge(world, seat)
+        best = max(values.values())
+        chosen = ComputerSeat("mcts:1+read", seed).choose(state)
+        assert values[chosen] == best, (seed, chosen)
+        telling += sum(v == best for v in values.values()) < len(values) / 2
+        checked += 1
+    assert checked >= 4 and telling >= 2

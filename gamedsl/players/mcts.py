@@ -24,6 +24,11 @@ judged a few dozen moves ahead instead of never.
 
 In a game of teams the places are the teams' (the greedy judgement is the team's: see greedy).
 
+With `read` the player reads the others (reading.py): its worlds are weighted by the others'
+moves of the deal, its simulated table makes the greedy choice (as the reading model has the
+others do), and its options are raced in shared worlds with the greedy choice as the default
+(racing.py) instead of chosen by UCB1.
+
 It never reads a hidden card: its worlds come from its own observation (`worlds.sample_world`).
 """
 
@@ -37,8 +42,9 @@ from dataclasses import dataclass, field
 
 from ..engine import Move, State
 from .greedy import Judge, TurnMemory, judge_of, outcome_of, points_of, seen_position, standing_of
+from .racing import greedy_firsts, greedy_values, race
+from .reading import DEFAULT_WORLDS, MODEL_GUIDE, REJUVENATE, Reader
 from .sides import sides_in
-from .reading import Reader
 from .worlds import hidden_places, sample_world
 
 EXPLORATION = 1.2
@@ -88,8 +94,10 @@ class MctsPlayer:
                  seconds: float | None = None, guide: int = 3, branches: int = 2, plan_length: int = 30,
                  read: bool = False):
         self.rng = random.Random(seed)
-        self.read = read  # weight the worlds by the others' moves of the deal (reading.py)
+        self.read = read  # weight the worlds by the others' moves of the deal (reading.py), race the options (racing.py)
         self.guide = guide  # moves drawn at each step of a simulation; the best for its mover is played
+        if read:  # the simulated table plays as the reading model has the others play: greedily
+            self.guide = max(guide, MODEL_GUIDE)
         self.memory = TurnMemory()  # positions it has been in this turn
         self.iterations = iterations
         self.depth = depth
@@ -113,6 +121,8 @@ class MctsPlayer:
         plans = self._plans(state, moves, seat, judge)
         if len(plans) == 1:
             return self._adopt(state, plans[0])
+        if self.read:
+            return self._adopt(state, plans[self._race(state, plans, seat, judge, stand, start)])
         prior = _ranks([p.value for p in plans])
         visits = [0] * len(plans)
         totals = [0.0] * len(plans)
@@ -137,6 +147,26 @@ class MctsPlayer:
             totals[pick] += self._simulate(world, plans[pick], seat, judge, stand, start)
         best = max(range(len(plans)), key=lambda i: (totals[i] / visits[i] + BIAS * prior[i] / (visits[i] + 1), -i))
         return self._adopt(state, plans[best])
+
+    def _race(self, state: State, plans: list[Plan], seat: int, judge: Judge, stand, start: list[tuple]) -> int:
+        """The reading player's choice among the plans: raced in shared worlds drawn by weight,
+        the greedy choice (judged in a few of those worlds) the default (racing.py)."""
+        reader = Reader(state, seat, self.rng, moves=REJUVENATE)
+        rng = self.rng
+
+        def draw() -> State:
+            if reader:
+                return reader.world(rng)
+            world = sample_world(state, seat, rng)
+            world.history = []
+            return world
+
+        judged = [draw() for _ in range(DEFAULT_WORLDS)]
+        defaults = greedy_firsts(greedy_values([p.moves for p in plans], judged, seat, judge))
+        deadline = time.monotonic() + self.seconds if self.seconds is not None else None
+        result = race(len(plans), defaults, draw, lambda world, i: self._simulate(world, plans[i], seat, judge, stand, start),
+                      self.iterations, deadline)
+        return result.choice()
 
     def planned(self) -> list[Move]:
         """The moves the player means to make after the one it chose, while the table stays as it expects."""

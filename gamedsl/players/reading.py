@@ -8,7 +8,9 @@ model of them: a player makes the move the greedy judgement ranks first (ties sh
 probability 1 - `noise`, else any legal move; a move that has no counterpart in the world (not
 legal there: a suit not followed while the world gives the player one) counts as `noise`²/moves.
 The worlds simulations are dealt in are drawn from these by weight (importance resampling);
-when the record is empty, or the weights are all alike, they are as good as uniform.
+when the record is empty, or the weights are all alike, they are as good as uniform. A Reader
+can also rejuvenate its worlds (Metropolis swaps of unseen cards, see Reader); measured, it did
+not make the player stronger for its cost, so the player does not (`REJUVENATE`).
 
 Its cost: the legal moves of each recorded move are judged once in each world — for a record of
 20 moves of 10 legal moves and 32 worlds, 6,400 moves made and taken back.
@@ -21,10 +23,14 @@ import random
 
 from ..engine import State
 from .greedy import judge_of
-from .worlds import Step, after_key, relabelled, unseen_cards
+from .worlds import Step, after_key, hidden_places, relabelled, unseen_cards
 
 WORLDS = 32  # worlds dealt and weighted for one choice
 NOISE = 0.25  # the chance the model gives to a move other than the greedy choice
+MODEL_GUIDE = 16  # a reading player's simulated players make the greedy choice among so many moves (all, mostly)
+REJUVENATE = 0  # Metropolis steps each of a reading player's worlds is moved by (see Reader)
+DEFAULT_WORLDS = 6  # worlds the reading player's greedy judgement of its options is averaged over
+MODEL_GUIDE = 16  # a reading player's simulated players make the greedy choice among so many moves (all, mostly)
 
 
 def likelihood(record: list[Step], mapping: dict[int, int], noise: float = NOISE) -> float:
@@ -63,31 +69,81 @@ def _renamed(after: tuple, mapping: dict[int, int]) -> tuple:
 
 
 class Reader:
-    """The worlds of one choice, weighted by the record of the view they are dealt from."""
+    """The worlds of one choice, weighted by the record of the view they are dealt from.
 
-    def __init__(self, view: State, seat: int, rng: random.Random, worlds: int = WORLDS, noise: float = NOISE):
+    With `moves` > 0 the weighted worlds are *rejuvenated*: as many are drawn from them by
+    weight, and each is then moved by `moves` Metropolis steps — the cards of two unseen places
+    (one of them in another player's zone, where the record says most) swap when a draw below
+    the likelihood ratio accepts it. The worlds end equally weighted and, unlike the drawn
+    copies, mostly distinct: the weights no longer fall on a few worlds of the first deal."""
+
+    def __init__(self, view: State, seat: int, rng: random.Random, worlds: int = WORLDS, noise: float = NOISE,
+                 moves: int = 0):
         self.worlds: list[State] = []
         self.cumulative: list[float] = []
+        self.mappings: list[dict[int, int]] = []
         record = getattr(view, "record", None)
         unseen = unseen_cards(view, seat)
         if not record or not unseen:
             return
         named = sorted(unseen)
-        logs = []
+        dealt, logs = [], []
         for _ in range(worlds):
             shuffled = list(named)
             rng.shuffle(shuffled)
+            dealt.append(shuffled)
+            logs.append(likelihood(record, dict(zip(named, shuffled)), noise))
+        top = max(logs)
+        weights = [math.exp(x - top) for x in logs]
+        if moves > 0:
+            dealt, weights = self._rejuvenated(view, seat, record, named, dealt, logs, weights, moves, noise, rng)
+        running = 0.0
+        for shuffled, w in zip(dealt, weights):
             mapping = dict(zip(named, shuffled))
             world = relabelled(view, mapping, "")
             world.record = []
             self.worlds.append(world)
-            logs.append(likelihood(record, mapping, noise))
-        top = max(logs)
-        weights = [math.exp(x - top) for x in logs]
-        running = 0.0
-        for w in weights:
+            self.mappings.append(mapping)
             running += w
             self.cumulative.append(running)
+
+    @staticmethod
+    def _rejuvenated(view: State, seat: int, record: list[Step], named: list[int], dealt: list[list[int]],
+                     logs: list[float], weights: list[float], moves: int, noise: float,
+                     rng: random.Random) -> tuple[list[list[int]], list[float]]:
+        """Worlds drawn by weight, each moved by Metropolis swaps of two unseen cards; equal weights."""
+        index = {code: i for i, code in enumerate(named)}
+        places = [(zone_id, index[view.zones[zone_id][place]]) for zone_id, place in hidden_places(view, seat)]
+        zones = view._c.zones
+        owned = [i for zone_id, i in places if zones[zone_id].owner not in (None, seat)]
+        everywhere = [i for _, i in places]
+        if not owned or len(everywhere) < 2:
+            return dealt, weights
+        total = sum(weights)
+        step, x = total / len(dealt), rng.random() * total / len(dealt)
+        drawn, running, k = [], 0.0, 0
+        for shuffled, log, w in zip(dealt, logs, weights):  # systematic resampling
+            running += w
+            while k < len(dealt) and x + k * step < running:
+                drawn.append((list(shuffled), log))
+                k += 1
+        while len(drawn) < len(dealt):  # (rounding)
+            drawn.append((list(dealt[-1]), logs[-1]))
+        out = []
+        for shuffled, log in drawn:
+            for _ in range(moves):
+                a = owned[rng.randrange(len(owned))]
+                b = everywhere[rng.randrange(len(everywhere))]
+                if a == b:
+                    continue
+                shuffled[a], shuffled[b] = shuffled[b], shuffled[a]
+                proposed = likelihood(record, dict(zip(named, shuffled)), noise)
+                if proposed >= log or rng.random() < math.exp(proposed - log):
+                    log = proposed
+                else:
+                    shuffled[a], shuffled[b] = shuffled[b], shuffled[a]
+            out.append(shuffled)
+        return out, [1.0] * len(out)
 
     def __bool__(self) -> bool:
         return bool(self.worlds)
