@@ -151,3 +151,19 @@ def test_describe_prints_both_layouts(capsys):
     text = rl.describe("dou-dizhu")
     assert "Dou Dizhu: 519 numbers (float32)" in text and "Dou Dizhu: 34,218 action ids (dense)" in text
     assert capsys.readouterr().out.strip() == text.strip()
+
+
+def test_a_match_that_ends_as_it_is_dealt_is_over_at_reset():
+    import gamedsl
+
+    game = gamedsl.load_game("schwimmen", options={"starting_chips": 1})
+    seed = 3187701496  # a 31 dealt ("Schnauz"): shown at once, it ends the deal, and with one chip the match
+    assert game.new_game(seed).is_over
+    env = rl.pettingzoo_env(game, reward="win")
+    env.reset(seed=seed)
+    assert env.state.key() == game.new_game(seed).key()  # the deal of `play --seed`
+    assert all(env.terminations.values())
+    assert sorted(env._cumulative_rewards.values()) in ([-1.0, 1.0], [1.0, 1.0])
+    for _agent in env.agent_iter():
+        env.step(None)
+    assert env.agents == []

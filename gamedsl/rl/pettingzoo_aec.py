@@ -14,7 +14,9 @@ ids; in a game whose ids are too many for a mask (`ActionSpace.dense` False) an 
 the place of the move among the legal moves, ordered by id, out of `LEGAL_CAP` places. Rewards:
 with `reward="points"` (the default) each step gives every agent the change of its match points
 (negated when the file says the lowest score wins), so a whole game's rewards add up to its
-scores; with `reward="win"`, +1 to each winner and -1 to the others when the game ends. After
+scores; with `reward="win"`, +1 to each winner and -1 to the others when the game ends.
+`reset(seed=S)` deals what `gamedsl play GAME --seed S` deals; a reset without a seed deals from
+seeds drawn after it. After
 `max_moves` moves without an end, every agent is truncated. An action that is not legal raises
 a ValueError, or with `illegal="lose"` ends the game at once, -1 to the agent that made it (what
 a learner sampling actions without the mask needs). `render()` is the console's table as
@@ -82,9 +84,9 @@ class GamedslEnv(AECEnv):
 
     # ---- the loop ----------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        if seed is not None:
+        if seed is not None:  # the deal of `gamedsl play GAME --seed SEED`; later resets draw theirs from it
             self._seeds.seed(seed)
-        self.state = self.game.new_game(self._seeds.getrandbits(32))
+        self.state = self.game.new_game(seed if seed is not None else self._seeds.getrandbits(32))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -94,6 +96,10 @@ class GamedslEnv(AECEnv):
         self.moves = 0
         self._legal: list[int] | None = None
         self.agent_selection = self.possible_agents[self.state.current]
+        if self.state.is_over:  # a deal that ends as it is dealt (a hand shown at once) ended the match
+            self.rewards = self._final_rewards([0.0] * len(self.possible_agents))
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
         self._describe_turn()
 
     def step(self, action: Any) -> None:
@@ -115,15 +121,8 @@ class GamedslEnv(AECEnv):
         state.play(move)
         self._legal = None
         self.moves += 1
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self.reward_kind == "points":
-            for seat, (old, new) in enumerate(zip(before, state.points)):
-                self.rewards[self.possible_agents[seat]] = self._sign * (new - old)
+        self.rewards = self._final_rewards(before) if state.is_over else self._point_rewards(before)
         if state.is_over:
-            if self.reward_kind == "win":
-                winners = set(state.winners)
-                for a in self.agents:
-                    self.rewards[a] = 1.0 if a in winners else -1.0
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.moves >= self.max_moves:
             self.truncations = dict.fromkeys(self.agents, True)
@@ -178,6 +177,20 @@ class GamedslEnv(AECEnv):
         if not 0 <= number < len(legal):
             raise ValueError(f"action {number} is not legal now: {len(legal)} moves, places 0 to {len(legal) - 1}")
         return self.space.move_of(legal[number], self.state)
+
+    def _point_rewards(self, before: list[float]) -> dict[str, float]:
+        """Each agent's change of match points since `before` (0 with `reward="win"` until the end)."""
+        if self.reward_kind != "points":
+            return dict.fromkeys(self.agents, 0.0)
+        return {self.possible_agents[seat]: self._sign * (new - old)
+                for seat, (old, new) in enumerate(zip(before, self.state.points))}
+
+    def _final_rewards(self, before: list[float]) -> dict[str, float]:
+        """The last rewards: the points' change, or +1 to each winner and -1 to the others."""
+        if self.reward_kind == "points":
+            return self._point_rewards(before)
+        winners = set(self.state.winners)
+        return {a: 1.0 if a in winners else -1.0 for a in self.agents}
 
     def _lose(self, agent: str) -> None:
         """`illegal="lose"`: an illegal action ends the game, -1 to the agent that made it."""
