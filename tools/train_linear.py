@@ -46,12 +46,16 @@ class LinearPolicy:
         return index, p
 
     def learn(self, steps: list[tuple[np.ndarray, list[int], int, np.ndarray]], advantage: float) -> None:
-        """REINFORCE: the gradient of log p(chosen) is (one-hot - p) for the legal rows."""
+        """REINFORCE: the gradient of log p(chosen) is (one-hot - p) for the legal rows, averaged
+        over the game's choices (a long game does not take bigger steps than a short one)."""
+        if not steps:
+            return
+        step = self.rate * advantage / len(steps)
         for observation, legal, index, p in steps:
             scaled = observation / (1.0 + np.abs(observation))
             push = -p
             push[index] += 1.0
-            push *= self.rate * advantage
+            push *= step
             self.weights[legal] += np.outer(push, scaled).astype(np.float32)
             self.bias[legal] += push.astype(np.float32)
 
@@ -102,7 +106,7 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--episodes", type=int, default=2000, help="games to learn from")
     parser.add_argument("--evaluate", type=int, default=300, help="games to measure the result with")
-    parser.add_argument("--rate", type=float, default=0.01, help="learning rate")
+    parser.add_argument("--rate", type=float, default=0.5, help="learning rate (per game: shared among its choices)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     options = dict(o.split("=", 1) for o in args.option)
