@@ -1,0 +1,341 @@
+"""Any rules file as an OpenSpiel game: `pyspiel.load_game("python_gamedsl(game=dou_dizhu)")`.
+
+Importing this module registers the python game `python_gamedsl` (it needs open_spiel, an
+optional extra: nothing else in gamedsl imports pyspiel). Its parameters:
+
+- `game`: a shipped game's name (`schwimmen/41`) or the path of a `.game` file;
+- `players`: how many play (0: the file's fewest);
+- `options`: the file's options, `name=value` separated by `;` (`target=100;nil=0`);
+- `seeds`: how many deals the chance node chooses among (default 1000);
+- `max_moves`: the most moves of a game (default 1000), OpenSpiel's `max_game_length`.
+
+The chance model. The engine fixes the deal and every later shuffle of a match by its seed
+(`Game.new_game(seed)`), so the game starts with ONE explicit chance node: it chooses the seed
+uniformly among `seeds` outcomes (`0 … seeds-1`), and the match `new_game(seed)` follows. It is
+an honest explicit chance node over a sample of deals: the shuffles of 52 cards are far too many
+to be outcomes (52! of them), and a later shuffle is not a chance node of its own (the seed has
+already fixed it). Nobody observes the seed: players see the cards it dealt them, as they would.
+
+Actions. When the file's action space is dense (`ActionSpace.dense`), an OpenSpiel action is the
+move's id (`num_distinct_actions` = the space's size) and means the same move in every position.
+Otherwise (a space too large for a mask: ids past 2**21) an action is the place of the move
+among the legal moves sorted by id, `num_distinct_actions` is `PLACES` (4096), and a position
+with more legal moves than that raises a clear error. `action_to_string` gives the move's text.
+
+Observations. `observation_string/tensor` show what the player sees now (`ObservationLayout`,
+a tensor of its size). `information_state_string` is everything the player has seen: each move
+as they saw it (its cards left out when they never saw them) and each change to the cards in
+their sight, then the observation now (`recall.py`). There is no information-state tensor (a
+fixed-size tensor cannot hold a history of any length): `provides_information_state_tensor` is
+False, and tensor-based learners use the observation tensor.
+
+Returns are a win or a loss, in [-1, 1], given at the end (terminal rewards): a winner +1, every
+other player -1, and 0 to all when all win (a tie of everyone); in a game for one player, +1
+for an end that says the player wins, -1 for one that says they lose, 0 otherwise. At
+`max_moves` the game stops, truncated: the same returns, with the players ahead on match points
+(by the file's rule: the most, or the fewest) as the winners. Two players: ZERO_SUM; more or one:
+GENERAL_SUM.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from .. import resources
+from ..engine import Game, State, load_game
+from ..errors import RulesError
+from .actions import ActionSpace
+from .observation import ObservationLayout
+from .recall import Step, recall_text, snapshot
+
+SHORT_NAME = "python_gamedsl"
+PLACES = 4096  # the actions of a space too large for ids: the place of a move among the legal ones
+MOST_PLAYERS = 16
+DEFAULTS: dict[str, Any] = {"game": resources.default_game() or "schwimmen", "players": 0, "options": "",
+                            "seeds": 1000, "max_moves": 1000}
+
+GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="gamedsl rules file",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=MOST_PLAYERS,
+    min_num_players=1,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=DEFAULTS,
+)
+
+
+class _Shared:
+    """What every state of one game shares: kept as it is by `copy.deepcopy` (OpenSpiel clones a
+    python state by deep-copying its attributes)."""
+
+    def __init__(self, game: Game, space: ActionSpace, layout: ObservationLayout, max_moves: int):
+        self.game, self.space, self.layout, self.max_moves = game, space, layout, max_moves
+
+    def __deepcopy__(self, memo: dict) -> _Shared:
+        return self
+
+
+class _Match:
+    """A state's own match and its record of steps, copied by `State.copy` on a deep copy."""
+
+    def __init__(self, state: State, steps: list[Step], moves: int = 0):
+        self.state, self.steps, self.moves = state, steps, moves
+
+    def __deepcopy__(self, memo: dict) -> _Match:
+        return _Match(self.state.copy(), list(self.steps), self.moves)
+
+
+def parse_options(text: str) -> dict[str, str]:
+    """`target=100;nil=0` as {'target': '100', 'nil': '0'}; ValueError for a part without '='."""
+    options = {}
+    for part in filter(None, (p.strip() for p in text.split(";"))):
+        name, equals, value = part.partition("=")
+        if not equals or not name.strip():
+            raise ValueError(f"options are name=value separated by ';' (like target=100;nil=0), not '{part}'")
+        options[name.strip()] = value.strip()
+    return options
+
+
+class GamedslGame(pyspiel.Game):
+    """A rules file as an OpenSpiel game (see the module's docstring for its parameters)."""
+
+    def __init__(self, params: dict[str, Any] | None = None):
+        values = {**DEFAULTS, **(params or {})}
+        seeds, max_moves, players = int(values["seeds"]), int(values["max_moves"]), int(values["players"])
+        if seeds < 1 or max_moves < 1 or players < 0:
+            raise ValueError(f"{SHORT_NAME}: seeds and max_moves must be at least 1 and players at least 0 "
+                             f"(0: the file's fewest), not seeds={seeds}, max_moves={max_moves}, players={players}")
+        try:
+            game = load_game(str(values["game"]), players or None, parse_options(str(values["options"])))
+        except (RulesError, OSError) as err:
+            raise ValueError(f"{SHORT_NAME}: cannot load the game '{values['game']}': {err}") from None
+        if game.players > MOST_PLAYERS:
+            raise ValueError(f"{SHORT_NAME} plays at most {MOST_PLAYERS} players, not {game.players}")
+        space = ActionSpace(game)
+        self.shared = _Shared(game, space, ObservationLayout(game), max_moves)
+        n = game.players
+        info = pyspiel.GameInfo(
+            num_distinct_actions=space.size if space.dense else PLACES,
+            max_chance_outcomes=seeds,
+            num_players=n,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0 if n == 2 else None,
+            max_game_length=max_moves)
+        kind = GAME_TYPE
+        if n == 2:  # a win is the other's loss, a tie nothing to either
+            kind = pyspiel.GameType(**{**_type_fields(GAME_TYPE), "utility": pyspiel.GameType.Utility.ZERO_SUM})
+        super().__init__(kind, info, {**values, "seeds": seeds, "max_moves": max_moves, "players": players})
+        self.seeds = seeds
+
+    def new_initial_state(self) -> GamedslState:
+        """The state before the deal: a chance node choosing the seed."""
+        return GamedslState(self)
+
+    def max_chance_nodes_in_history(self) -> int:
+        return 1
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+        """The information state's observer for a perfect-recall type, the observation's otherwise."""
+        if params:
+            raise ValueError(f"{SHORT_NAME} takes no observation parameters, not {params}")
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return InformationObserver()
+        return ObservationObserver(self.shared.layout)
+
+
+def _type_fields(kind: Any) -> dict[str, Any]:
+    names = ("short_name", "long_name", "dynamics", "chance_mode", "information", "utility", "reward_model",
+             "max_num_players", "min_num_players", "provides_information_state_string",
+             "provides_information_state_tensor", "provides_observation_string", "provides_observation_tensor",
+             "parameter_specification")
+    return {name: getattr(kind, name) for name in names}
+
+
+class GamedslState(pyspiel.State):
+    """A match of the rules file, after the chance node that chose its seed."""
+
+    def __init__(self, game: GamedslGame):
+        super().__init__(game)
+        self.shared = game.shared
+        self.seeds = game.seeds
+        self.match: _Match | None = None  # None until the chance node has chosen the seed
+
+    # ---- the OpenSpiel contract -------------------------------------------------------------
+    def current_player(self) -> int:
+        match = self.match
+        if match is None:
+            return pyspiel.PlayerId.CHANCE
+        if match.state.is_over or match.moves >= self.shared.max_moves:
+            return pyspiel.PlayerId.TERMINAL
+        return match.state.current
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == pyspiel.PlayerId.TERMINAL
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Every seed `0 … seeds-1`, equally likely."""
+        p = 1.0 / self.seeds
+        return [(seed, p) for seed in range(self.seeds)]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        ids = self._ids()
+        return ids if self.shared.space.dense else list(range(len(ids)))
+
+    def _ids(self) -> list[int]:
+        """The legal moves' ids, sorted (a clear error past `PLACES` moves in a sparse space)."""
+        assert self.match is not None
+        ids = sorted(self.shared.space.legal_ids(self.match.state))
+        if not self.shared.space.dense and len(ids) > PLACES:
+            raise ValueError(f"{self.shared.game.title}: {len(ids)} legal moves here, more than the "
+                             f"{PLACES} actions {SHORT_NAME} numbers by their place")
+        return ids
+
+    def _internal(self, action: int) -> tuple:
+        assert self.match is not None
+        space = self.shared.space
+        number = action if space.dense else self._ids()[action]
+        return space.internal_of(number, self.match.state)
+
+    def _apply_action(self, action: int) -> None:
+        if self.match is None:
+            if not 0 <= action < self.seeds:
+                raise ValueError(f"the chance node chooses a seed from 0 to {self.seeds - 1}, not {action}")
+            state = self.shared.game.new_game(action)
+            self.match = _Match(state, [snapshot(state)])
+            return
+        match = self.match
+        mover = match.state.current
+        internal = self._internal(action)
+        match.state._play_internal(internal)
+        match.moves += 1
+        match.steps.append(snapshot(match.state, mover, self.shared.game.codec.public(internal)))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed {action}"
+        if self.match is None or self.is_terminal():
+            return f"action {action}"
+        try:
+            return str(self.shared.game.codec.public(self._internal(action)))
+        except ValueError:  # not legal here: the move an id means in a dense space, else its number
+            return f"action {action}"
+
+    def returns(self) -> list[float]:
+        """+1 a winner, -1 a loser, 0 to all when all win; nothing before the end (see the module)."""
+        n = self.shared.game.players
+        if not self.is_terminal():
+            return [0.0] * n
+        assert self.match is not None
+        return outcome_returns(self.match.state)
+
+    def __str__(self) -> str:
+        if self.match is None:
+            return f"{self.shared.game.title}: the deal is to come (a seed of {self.seeds})"
+        state = self.match.state
+        return f"seed {state.seed}, {self.match.moves} moves\n{state.to_yaml()}"
+
+    # ---- for the observers ------------------------------------------------------------------
+    def observation_text(self, seat: int) -> str:
+        """What `seat` sees now, as text."""
+        if self.match is None:
+            return f"P{seat + 1}: the deal is to come"
+        return observation_text(self.match.state, seat)
+
+    def information_text(self, seat: int) -> str:
+        """Everything `seat` has seen: each step as it saw it, then what it sees now."""
+        if self.match is None:
+            return f"P{seat + 1}: the deal is to come"
+        return recall_text(self.match.state, self.match.steps, seat) + "\n" + self.observation_text(seat)
+
+
+def outcome_returns(state: State) -> list[float]:
+    """The win-or-loss returns of a match as it stands (ended or cut short)."""
+    n = state.game.players
+    if n == 1:
+        outcome = state.outcome if state.is_over else ""
+        return [1.0 if outcome == "won" else -1.0 if outcome == "lost" else 0.0]
+    if state.is_over:
+        winners = {int(p[1:]) - 1 for p in state.winners}
+    else:
+        points = state.points
+        best = min(points) if state._c.lowest_wins else max(points)
+        winners = {i for i, s in enumerate(points) if s == best}
+    if len(winners) in (0, n):
+        return [0.0] * n
+    return [1.0 if i in winners else -1.0 for i in range(n)]
+
+
+def observation_text(state: State, seat: int) -> str:
+    """`State.observation(seat)` as compact lines: who, the phase, the zones seen, the counters."""
+    seen = state.observation(seat)
+    lines = [f"{seen['player']} observing; to move {seen['to_move']}; deal {seen['deal']}; phase {seen['phase']}"
+             + ("; over" if seen["over"] else "")]
+    lines += [f"{name}: {_cards_text(shown)}" for name, shown in seen["zones"].items() if shown]
+    for key in ("combinations", "played_by", "trick_players", "wilds", "counters", "scores", "teams"):
+        if seen.get(key):
+            lines.append(f"{key}: {seen[key]}")
+    if seen["closed"]:
+        lines.append(f"closed: {' '.join(seen['closed'])}")
+    return "\n".join(lines)
+
+
+def _cards_text(shown: list[str]) -> str:
+    """Cards bottom to top, runs of hidden ones counted: `??×20 KD`."""
+    out: list[str] = []
+    hidden = 0
+    for text in shown + [""]:
+        if text == "??":
+            hidden += 1
+            continue
+        if hidden:
+            out.append(f"??×{hidden}")
+            hidden = 0
+        if text:
+            out.append(text)
+    return " ".join(out)
+
+
+class ObservationObserver:
+    """What a player sees now: `ObservationLayout`'s vector, and `observation_text`."""
+
+    def __init__(self, layout: ObservationLayout):
+        self.layout = layout
+        self.tensor = np.zeros(layout.size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: GamedslState, player: int) -> None:
+        if state.match is None:
+            self.tensor.fill(0)
+            return
+        self.tensor[:] = self.layout.encode(state.match.state, player)
+
+    def string_from(self, state: GamedslState, player: int) -> str:
+        return state.observation_text(player)
+
+
+class InformationObserver:
+    """Everything a player has seen (a string only: no tensor holds a history of any length)."""
+
+    tensor = None
+    dict: dict[str, np.ndarray] = {}
+
+    def set_from(self, state: GamedslState, player: int) -> None:
+        pass
+
+    def string_from(self, state: GamedslState, player: int) -> str:
+        return state.information_text(player)
+
+
+pyspiel.register_game(GAME_TYPE, GamedslGame)
