@@ -5,7 +5,8 @@ optional extra: nothing else in gamedsl imports pyspiel). Its parameters:
 
 - `game`: a shipped game's name (`schwimmen/41`) or the path of a `.game` file;
 - `players`: how many play (0: the file's fewest);
-- `options`: the file's options, `name=value` separated by `;` (`target=100;nil=0`);
+- `options`: the file's options, `name:value` separated by `;` (`options=target:100;nil:0`: OpenSpiel's
+  game strings keep `=` for their own parameters);
 - `seeds`: how many deals the chance node chooses among (default 1000);
 - `max_moves`: the most moves of a game (default 1000), OpenSpiel's `max_game_length`.
 
@@ -97,12 +98,14 @@ class _Match:
 
 
 def parse_options(text: str) -> dict[str, str]:
-    """`target=100;nil=0` as {'target': '100', 'nil': '0'}; ValueError for a part without '='."""
+    """`target:100;nil:0` (or `target=100;nil=0`, where `=` may be written) as {'target': '100',
+    'nil': '0'}; ValueError for a part that is not a name and a value."""
     options = {}
     for part in filter(None, (p.strip() for p in text.split(";"))):
-        name, equals, value = part.partition("=")
-        if not equals or not name.strip():
-            raise ValueError(f"options are name=value separated by ';' (like target=100;nil=0), not '{part}'")
+        sign = ":" if ":" in part else "="
+        name, found, value = part.partition(sign)
+        if not found or not name.strip():
+            raise ValueError(f"options are name:value separated by ';' (like target:100;nil:0), not '{part}'")
         options[name.strip()] = value.strip()
     return options
 
@@ -328,8 +331,9 @@ class ObservationObserver:
 class InformationObserver:
     """Everything a player has seen (a string only: no tensor holds a history of any length)."""
 
-    tensor = None
-    dict: dict[str, np.ndarray] = {}
+    def __init__(self) -> None:
+        self.tensor = None
+        self.dict: dict[str, np.ndarray] = {}
 
     def set_from(self, state: GamedslState, player: int) -> None:
         pass
