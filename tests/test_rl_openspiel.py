@@ -43,8 +43,9 @@ def dealt(game: pyspiel.Game, seed: int = 0) -> pyspiel.State:
 @pytest.mark.parametrize("name", GAMES)
 def test_openspiel_random_simulations_pass_on_every_game(name):
     """OpenSpiel's consistency checks: clones, sorted legal actions and masks, tensors' sizes,
-    chance outcomes, the game's length within max_game_length, returns within the bounds."""
-    pyspiel.random_sim_test(load(name, max_moves=40, seeds=50), num_sims=2, serialize=False, verbose=False)
+    chance outcomes, serialising and reloading, the length within max_game_length, returns within
+    the bounds."""
+    pyspiel.random_sim_test(load(name, max_moves=40, seeds=50), num_sims=2, serialize=True, verbose=False)
 
 
 def test_loads_by_name_with_its_parameters():

@@ -36,6 +36,9 @@ for an end that says the player wins, -1 for one that says they lose, 0 otherwis
 `max_moves` the game stops, truncated: the same returns, with the players ahead on match points
 (by the file's rule: the most, or the fewest) as the winners. Two players: ZERO_SUM; more or one:
 GENERAL_SUM.
+
+A state is cloned with the engine's own `State.copy` (OpenSpiel deep-copies a python state's
+attributes), and serialised as the seed and the moves made, replayed when it is loaded back.
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ import numpy as np
 import pyspiel
 
 from .. import resources
-from ..engine import Game, State, load_game
+from ..engine import State, load_game
 from ..errors import RulesError
 from .actions import ActionSpace
 from .observation import ObservationLayout
@@ -78,23 +81,64 @@ GAME_TYPE = pyspiel.GameType(
 
 class _Shared:
     """What every state of one game shares: kept as it is by `copy.deepcopy` (OpenSpiel clones a
-    python state by deep-copying its attributes)."""
+    python state by deep-copying its attributes), and pickled as the arguments that load it."""
 
-    def __init__(self, game: Game, space: ActionSpace, layout: ObservationLayout, max_moves: int):
-        self.game, self.space, self.layout, self.max_moves = game, space, layout, max_moves
+    def __init__(self, load: tuple, max_moves: int):
+        self.load, self.max_moves = load, max_moves  # (name or path, players or None, options)
+        self.game = game = load_game(load[0], load[1], dict(load[2]))
+        self.space, self.layout = ActionSpace(game), ObservationLayout(game)
 
     def __deepcopy__(self, memo: dict) -> _Shared:
         return self
 
+    def __reduce__(self) -> tuple:
+        return _shared, (self.load, self.max_moves)
+
+
+_LOADED: dict[tuple, _Shared] = {}
+
+
+def _shared(load: tuple, max_moves: int) -> _Shared:
+    """The shared part of a game, loaded once a process for the same arguments."""
+    key = (load, max_moves)
+    if key not in _LOADED:
+        _LOADED[key] = _Shared(load, max_moves)
+    return _LOADED[key]
+
 
 class _Match:
-    """A state's own match and its record of steps, copied by `State.copy` on a deep copy."""
+    """A state's own match, the moves made in it and its record of steps: copied by `State.copy`
+    on a deep copy, pickled as its seed and moves (replayed when unpickled)."""
 
-    def __init__(self, state: State, steps: list[Step], moves: int = 0):
-        self.state, self.steps, self.moves = state, steps, moves
+    def __init__(self, shared: _Shared, state: State, steps: list[Step], played: list[tuple] | None = None):
+        self.shared, self.state, self.steps, self.played = shared, state, steps, played or []
+
+    @property
+    def moves(self) -> int:
+        return len(self.played)
+
+    def play(self, internal: tuple) -> None:
+        """Make a move (as the engine lists it) and record the step it makes."""
+        state = self.state
+        mover = state.current
+        state._play_internal(internal)
+        self.played.append(internal)
+        self.steps.append(snapshot(state, mover, state.game.codec.public(internal)))
 
     def __deepcopy__(self, memo: dict) -> _Match:
-        return _Match(self.state.copy(), list(self.steps), self.moves)
+        return _Match(self.shared, self.state.copy(), list(self.steps), list(self.played))
+
+    def __reduce__(self) -> tuple:
+        return _replay, (self.shared, self.state.seed, self.played)
+
+
+def _replay(shared: _Shared, seed: int | str, played: list[tuple]) -> _Match:
+    """A match dealt from `seed` with the internal moves `played` made again."""
+    state = shared.game.new_game(seed)
+    match = _Match(shared, state, [snapshot(state)])
+    for internal in played:
+        match.play(internal)
+    return match
 
 
 def parse_options(text: str) -> dict[str, str]:
@@ -119,14 +163,14 @@ class GamedslGame(pyspiel.Game):
         if seeds < 1 or max_moves < 1 or players < 0:
             raise ValueError(f"{SHORT_NAME}: seeds and max_moves must be at least 1 and players at least 0 "
                              f"(0: the file's fewest), not seeds={seeds}, max_moves={max_moves}, players={players}")
+        load = (str(values["game"]), players or None, tuple(sorted(parse_options(str(values["options"])).items())))
         try:
-            game = load_game(str(values["game"]), players or None, parse_options(str(values["options"])))
+            self.shared = _shared(load, max_moves)
         except (RulesError, OSError) as err:
             raise ValueError(f"{SHORT_NAME}: cannot load the game '{values['game']}': {err}") from None
+        game, space = self.shared.game, self.shared.space
         if game.players > MOST_PLAYERS:
             raise ValueError(f"{SHORT_NAME} plays at most {MOST_PLAYERS} players, not {game.players}")
-        space = ActionSpace(game)
-        self.shared = _Shared(game, space, ObservationLayout(game), max_moves)
         n = game.players
         info = pyspiel.GameInfo(
             num_distinct_actions=space.size if space.dense else PLACES,
@@ -215,15 +259,9 @@ class GamedslState(pyspiel.State):
         if self.match is None:
             if not 0 <= action < self.seeds:
                 raise ValueError(f"the chance node chooses a seed from 0 to {self.seeds - 1}, not {action}")
-            state = self.shared.game.new_game(action)
-            self.match = _Match(state, [snapshot(state)])
+            self.match = _replay(self.shared, action, [])
             return
-        match = self.match
-        mover = match.state.current
-        internal = self._internal(action)
-        match.state._play_internal(internal)
-        match.moves += 1
-        match.steps.append(snapshot(match.state, mover, self.shared.game.codec.public(internal)))
+        self.match.play(self._internal(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
