@@ -1,11 +1,11 @@
-"""Any rules file as an OpenSpiel game: `pyspiel.load_game("python_gamedsl(game=dou_dizhu)")`.
+"""Any rules file as an OpenSpiel game: `pyspiel.load_game("python_gamedsl(game=my_game)")`.
 
 Importing this module registers the python game `python_gamedsl` (it needs open_spiel, an
 optional extra: nothing else in gamedsl imports pyspiel). Its parameters:
 
-- `game`: a shipped game's name (`schwimmen/41`) or the path of a `.game` file;
+- `game`: a shipped game's name (`my_game`, `my_game/variant`) or the path of a `.game` file;
 - `players`: how many play (0: the file's fewest);
-- `options`: the file's options, `name:value` separated by `;` (`options=target:100;nil:0`: OpenSpiel's
+- `options`: the file's options, `name:value` separated by `;` (`options=target:100;rounds:3`: OpenSpiel's
   game strings keep `=` for their own parameters);
 - `seeds`: how many deals the chance node chooses among (default 1000);
 - `max_moves`: the most moves of a game (default 1000), OpenSpiel's `max_game_length`.
@@ -58,7 +58,7 @@ from .recall import Step, recall_text, snapshot
 SHORT_NAME = "python_gamedsl"
 PLACES = 4096  # the actions of a space too large for ids: the place of a move among the legal ones
 MOST_PLAYERS = 16
-DEFAULTS: dict[str, Any] = {"game": resources.default_game() or "schwimmen", "players": 0, "options": "",
+DEFAULTS: dict[str, Any] = {"game": resources.default_game(), "players": 0, "options": "",
                             "seeds": 1000, "max_moves": 1000}
 
 GAME_TYPE = pyspiel.GameType(
@@ -142,14 +142,14 @@ def _replay(shared: _Shared, seed: int | str, played: list[tuple]) -> _Match:
 
 
 def parse_options(text: str) -> dict[str, str]:
-    """`target:100;nil:0` (or `target=100;nil=0`, where `=` may be written) as {'target': '100',
-    'nil': '0'}; ValueError for a part that is not a name and a value."""
+    """`target:100;rounds:3` (or `target=100;rounds=3`, where `=` may be written) as
+    {'target': '100', 'rounds': '3'}; ValueError for a part that is not a name and a value."""
     options = {}
     for part in filter(None, (p.strip() for p in text.split(";"))):
         sign = ":" if ":" in part else "="
         name, found, value = part.partition(sign)
         if not found or not name.strip():
-            raise ValueError(f"options are name:value separated by ';' (like target:100;nil:0), not '{part}'")
+            raise ValueError(f"options are name:value separated by ';' (like target:100;rounds:3), not '{part}'")
         options[name.strip()] = value.strip()
     return options
 

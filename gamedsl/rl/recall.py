@@ -6,10 +6,10 @@ a snapshot of the zones right after it (the cards and which are revealed to all)
 is cheap to extend and to copy; what a seat saw is worked out only when asked, by the engine's own
 rule of what a seat sees of a zone (`engine.views.visible_cards`).
 
-A move is written as its mover saw it, except for a seat that can see its cards neither where
-they landed nor anywhere afterwards (a card passed face down, a discard to a hidden crib): that
-seat reads the move without its cards, `P1: pass (3 cards not shown) -> P2.passed` — the rule
-the console uses for its log.
+A move is written as its mover saw it, except for a seat that sees its cards neither where they
+landed nor anywhere on the table right after it (a card passed face down to another player, or
+laid on a pile nobody sees): that seat reads the move without its cards, `P1: pass (3 cards not
+shown) -> P2.passed` — the rule the console uses for its log.
 """
 
 from __future__ import annotations
