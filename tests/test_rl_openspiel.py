@@ -40,12 +40,15 @@ def dealt(game: pyspiel.Game, seed: int = 0) -> pyspiel.State:
     return state
 
 
-@pytest.mark.parametrize("name", GAMES)
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.mark.parametrize("name", GAMES + [str(HERE / "games" / "climbing.game")])
 def test_openspiel_random_simulations_pass_on_every_game(name):
     """OpenSpiel's consistency checks: clones, sorted legal actions and masks, tensors' sizes,
     chance outcomes, serialising and reloading, the length within max_game_length, returns within
     the bounds."""
-    pyspiel.random_sim_test(load(name, max_moves=40, seeds=50), num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(load(name, max_moves=200, seeds=50), num_sims=3, serialize=True, verbose=False)
 
 
 def test_loads_by_name_with_its_parameters():
@@ -277,4 +280,4 @@ def test_mcts_plays_a_whole_game_against_random():
 
 def test_importing_gamedsl_does_not_import_pyspiel():
     code = "import sys, gamedsl, gamedsl.rl; assert 'pyspiel' not in sys.modules, 'pyspiel imported'"
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[1])
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=HERE.parent)

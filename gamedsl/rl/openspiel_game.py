@@ -3,7 +3,8 @@
 Importing this module registers the python game `python_gamedsl` (it needs open_spiel, an
 optional extra: nothing else in gamedsl imports pyspiel). Its parameters:
 
-- `game`: a shipped game's name (`my_game`, `my_game/variant`) or the path of a `.game` file;
+- `game`: a shipped game's name (`my_game`, `my_game/variant`) or the path of a `.game` file (a path
+  with `,` or `=` in it goes in the dict form: `pyspiel.load_game("python_gamedsl", {"game": path})`);
 - `players`: how many play (0: the file's fewest);
 - `options`: the file's options, `name:value` separated by `;` (`options=target:100;rounds:3`: OpenSpiel's
   game strings keep `=` for their own parameters);
@@ -43,12 +44,13 @@ attributes), and serialised as the seed and the moves made, replayed when it is 
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from .. import resources
+from .. import cards, resources
 from ..engine import State, load_game
 from ..errors import RulesError
 from .actions import ActionSpace
@@ -112,10 +114,19 @@ class _Match:
 
     def __init__(self, shared: _Shared, state: State, steps: list[Step], played: list[tuple] | None = None):
         self.shared, self.state, self.steps, self.played = shared, state, steps, played or []
+        self.legal: tuple[int, dict[int, tuple]] | None = None  # (after so many moves, the legal moves by id)
 
     @property
     def moves(self) -> int:
         return len(self.played)
+
+    def legal_by_id(self) -> dict[int, tuple]:
+        """The legal moves now by id, in the order of their ids (worked out once a position)."""
+        if self.legal is None or self.legal[0] != len(self.played):
+            space = self.shared.space
+            moves = {space.id_of_internal(m): m for m in self.state._legal_internal()}
+            self.legal = (len(self.played), dict(sorted(moves.items())))
+        return self.legal[1]
 
     def play(self, internal: tuple) -> None:
         """Make a move (as the engine lists it) and record the step it makes."""
@@ -243,17 +254,24 @@ class GamedslState(pyspiel.State):
     def _ids(self) -> list[int]:
         """The legal moves' ids, sorted (a clear error past `PLACES` moves in a sparse space)."""
         assert self.match is not None
-        ids = sorted(self.shared.space.legal_ids(self.match.state))
+        ids = list(self.match.legal_by_id())
         if not self.shared.space.dense and len(ids) > PLACES:
             raise ValueError(f"{self.shared.game.title}: {len(ids)} legal moves here, more than the "
                              f"{PLACES} actions {SHORT_NAME} numbers by their place")
         return ids
 
     def _internal(self, action: int) -> tuple:
+        """The engine's move an action stands for (ValueError if it is not legal here)."""
         assert self.match is not None
-        space = self.shared.space
-        number = action if space.dense else self._ids()[action]
-        return space.internal_of(number, self.match.state)
+        by_id = self.match.legal_by_id()
+        if not self.shared.space.dense:
+            ids = self._ids()
+            if not 0 <= action < len(ids):
+                raise ValueError(f"action {action} is not a legal move now (there are {len(ids)})")
+            action = ids[action]
+        if action not in by_id:
+            raise ValueError(f"action {action} is not a legal move now")
+        return by_id[action]
 
     def _apply_action(self, action: int) -> None:
         if self.match is None:
@@ -284,8 +302,7 @@ class GamedslState(pyspiel.State):
     def __str__(self) -> str:
         if self.match is None:
             return f"{self.shared.game.title}: the deal is to come (a seed of {self.seeds})"
-        state = self.match.state
-        return f"seed {state.seed}, {self.match.moves} moves\n{state.to_yaml()}"
+        return table_text(self.match.state, self.match.moves)
 
     # ---- for the observers ------------------------------------------------------------------
     def observation_text(self, seat: int) -> str:
@@ -316,6 +333,30 @@ def outcome_returns(state: State) -> list[float]:
     if len(winners) in (0, n):
         return [0.0] * n
     return [1.0 if i in winners else -1.0 for i in range(n)]
+
+
+def table_text(state: State, moves: int) -> str:
+    """The whole position as text, every card shown (OpenSpiel's `str(state)`, for debugging)."""
+    c = state._c
+    lines = [f"seed {state.seed}; {moves} moves; deal {state.deal_number}; phase {c.phases[state.phase]}; "
+             + ("over" if state.is_over else f"to move {state.current_player}")
+             + f"; points {' '.join(str(p) for p in state.scores.values())}"]
+    lines += [f"{name}: {' '.join(cards.CARD_TEXT[x] for x in state.zones[z])}"
+              for z, name in enumerate(c.zones.names) if state.zones[z]]
+    if c.counters.labels:
+        lines.append("counters: " + " ".join(f"{k}={v:g}" for k, v in zip(c.counters.labels, state.counters)))
+    # what the lines leave out (cards revealed, combinations lying, …), in short and the same in every process
+    lines.append(f"position {hashlib.sha1(repr(_stable(state.key())).encode()).hexdigest()[:16]}")
+    return "\n".join(lines)
+
+
+def _stable(value: Any) -> Any:
+    """`value` with its sets as sorted tuples: a `repr` that does not change between processes."""
+    if isinstance(value, (set, frozenset)):
+        return tuple(sorted((_stable(v) for v in value), key=repr))
+    if isinstance(value, tuple):
+        return tuple(_stable(v) for v in value)
+    return value
 
 
 def observation_text(state: State, seat: int) -> str:

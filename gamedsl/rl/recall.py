@@ -32,6 +32,7 @@ class Step:
     zones: tuple[tuple[int, ...], ...]
     public: frozenset[int]
     seen: dict[int, list[Counter]] = field(default_factory=dict)  # seat -> per zone: the cards it sees
+    lines: dict[int, str] = field(default_factory=dict)  # seat -> this step as it saw it (`recall_text`)
 
 
 def snapshot(state: State, mover: int | None = None, move: Move | None = None) -> Step:
@@ -95,9 +96,12 @@ def recall_text(state: State, steps: list[Step], seat: int) -> str:
     lines = []
     before = None
     for step in steps:
-        after = _seen(state, step, seat)
-        head = "deal" if step.move is None else move_as_seen(state, step, seat)
-        changes = _changes(names, before, after)
-        lines.append(f"{head} | {changes}" if changes else head)
-        before = after
+        line = step.lines.get(seat)
+        if line is None:  # each step's line is worked out once: the record only grows
+            after = _seen(state, step, seat)
+            head = "deal" if step.move is None else move_as_seen(state, step, seat)
+            changes = _changes(names, before, after)
+            line = step.lines[seat] = f"{head} | {changes}" if changes else head
+        lines.append(line)
+        before = step.seen.get(seat)
     return "\n".join(lines)
