@@ -154,7 +154,7 @@ def relabelled(steps: list[Step], swap: dict[int, int]) -> list[Step]:
         return m._replace(card=words(m.card), text=words(m.text), chosen=words(m.chosen))
 
     return [Step(s.mover, move(s.move), tuple(tuple(swap.get(c, c) for c in z) for z in s.zones),
-                 frozenset(swap.get(c, c) for c in s.public)) for s in steps]
+                 frozenset(swap.get(c, c) for c in s.public), s.said) for s in steps]
 
 
 @pytest.mark.parametrize("name", ["go_fish", "hearts", "cribbage", "gin_rummy", "spades", "schwimmen"])
@@ -196,6 +196,18 @@ def test_a_card_moved_out_of_sight_is_not_named_to_the_others():
     assert text in mine and text not in theirs
     assert "(2 cards not shown)" in theirs.splitlines()[1]
     assert not any(t in theirs.split("\n")[1] for t in named)
+
+
+def test_what_the_rules_announce_is_in_every_information_state():
+    game = load("schwimmen", seeds=5)
+    rng = random.Random(1)
+    state = dealt(game, 0)
+    while not state.match.state.said and not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    said = state.match.state.said
+    assert said, "no announcement in this game: choose another seed"
+    for seat in range(2):
+        assert said[0][1] in state.information_state_string(seat)
 
 
 def test_returns_are_a_win_or_a_loss_at_the_end():

@@ -124,17 +124,21 @@ class _Match:
         """The legal moves now by id, in the order of their ids (worked out once a position)."""
         if self.legal is None or self.legal[0] != len(self.played):
             space = self.shared.space
-            moves = {space.id_of_internal(m): m for m in self.state._legal_internal()}
+            legal = self.state._legal_internal()
+            moves = {space.id_of_internal(m): m for m in legal}
+            if len(moves) != len(legal):  # two moves, one id: the action space would be wrong
+                raise ValueError(f"{self.shared.game.title}: two legal moves share an action id here: "
+                                 "a gap in gamedsl's numbering of moves (please report it)")
             self.legal = (len(self.played), dict(sorted(moves.items())))
         return self.legal[1]
 
     def play(self, internal: tuple) -> None:
         """Make a move (as the engine lists it) and record the step it makes."""
         state = self.state
-        mover = state.current
+        mover, said = state.current, len(state.said)
         state._play_internal(internal)
         self.played.append(internal)
-        self.steps.append(snapshot(state, mover, state.game.codec.public(internal)))
+        self.steps.append(snapshot(state, mover, state.game.codec.public(internal), said))
 
     def __deepcopy__(self, memo: dict) -> _Match:
         return _Match(self.shared, self.state.copy(), list(self.steps), list(self.played))

@@ -1,5 +1,6 @@
 """What a player has seen of a match so far: the moves as they saw them, and every change to the
-cards they could see — the perfect-recall history an information state is made of.
+cards they could see, with what the rules announced — the perfect-recall history an information
+state is made of.
 
 A match is recorded as steps (`Step`): the deal, then one step a move. A step keeps the move and
 a snapshot of the zones right after it (the cards and which are revealed to all), so the record
@@ -31,13 +32,16 @@ class Step:
     move: Move | None
     zones: tuple[tuple[int, ...], ...]
     public: frozenset[int]
+    said: tuple[str, ...] = ()  # what the rules announced to all with it (`say`)
     seen: dict[int, list[Counter]] = field(default_factory=dict)  # seat -> per zone: the cards it sees
     lines: dict[int, str] = field(default_factory=dict)  # seat -> this step as it saw it (`recall_text`)
 
 
-def snapshot(state: State, mover: int | None = None, move: Move | None = None) -> Step:
-    """The step `move` (by `mover`) has just made in `state`; no move for the deal."""
-    return Step(mover, move, tuple(tuple(z) for z in state.zones), state.public)
+def snapshot(state: State, mover: int | None = None, move: Move | None = None, said: int = 0) -> Step:
+    """The step `move` (by `mover`) has just made in `state`, whose announcements from the
+    `said`-th on it made; no move for the deal."""
+    return Step(mover, move, tuple(tuple(z) for z in state.zones), state.public,
+                tuple(text for _, text in state.said[said:]))
 
 
 def _seen(state: State, step: Step, seat: int) -> list[Counter]:
@@ -101,7 +105,10 @@ def recall_text(state: State, steps: list[Step], seat: int) -> str:
             after = _seen(state, step, seat)
             head = "deal" if step.move is None else move_as_seen(state, step, seat)
             changes = _changes(names, before, after)
-            line = step.lines[seat] = f"{head} | {changes}" if changes else head
+            line = f"{head} | {changes}" if changes else head
+            if step.said:
+                line += " | said: " + " / ".join(step.said)
+            step.lines[seat] = line
         lines.append(line)
         before = step.seen.get(seat)
     return "\n".join(lines)
