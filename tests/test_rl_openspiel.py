@@ -256,6 +256,31 @@ def test_observation_tensor_is_the_layout_vector():
     assert not game.get_type().provides_information_state_tensor
 
 
+def test_observers_are_one_player_s_view_only():
+    game = load("go_fish", seeds=5)
+    state = dealt(game, 0)
+    seen = pyspiel.IIGObservationType(perfect_recall=False)
+    assert game.make_py_observer(seen).string_from(state, 1) == state.observation_string(1)
+    assert game.make_py_observer({}).string_from(state, 1) == state.observation_string(1)
+    public = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                        private_info=pyspiel.PrivateInfoType.NONE)
+    with pytest.raises(ValueError, match="one player sees"):
+        game.make_py_observer(public)
+
+
+def test_rl_environment_steps_through_a_game():
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(load("go_fish", seeds=5, max_moves=300))
+    step = env.reset()
+    rng = random.Random(0)
+    while not step.last():
+        player = step.observations["current_player"]
+        assert len(step.observations["info_state"][player]) == env.observation_spec()["info_state"][0]
+        step = env.step([rng.choice(step.observations["legal_actions"][player])])
+    assert sorted(set(step.rewards)) in ([-1.0, 1.0], [0.0])
+
+
 def test_clones_are_independent():
     state = dealt(load("go_fish", seeds=5), 0)
     clone = state.clone()

@@ -209,10 +209,19 @@ class GamedslGame(pyspiel.Game):
         return 1
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
-        """The information state's observer for a perfect-recall type, the observation's otherwise."""
+        """The information state's observer for a perfect-recall type, the observation's otherwise:
+        both are what one player sees, public and private (no other kind is offered, so that a
+        public-only observer never gets a player's hand)."""
+        if isinstance(iig_obs_type, dict):  # OpenSpiel passes the parameters alone when it names no type
+            iig_obs_type, params = None, iig_obs_type
         if params:
             raise ValueError(f"{SHORT_NAME} takes no observation parameters, not {params}")
-        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+        if iig_obs_type is None:
+            return ObservationObserver(self.shared.layout)
+        if not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            raise ValueError(f"{SHORT_NAME} observes as one player sees, public and private information "
+                             f"together, not as {iig_obs_type}")
+        if iig_obs_type.perfect_recall:
             return InformationObserver()
         return ObservationObserver(self.shared.layout)
 
