@@ -60,8 +60,8 @@ def test_loads_by_name_with_its_parameters():
     four = load("schwimmen", players=4, options="starting_chips:1;three_card_swap:0")
     assert four.num_players() == 4
     assert dealt(four).match.state.game.options["starting_chips"] == 1
-    assert pyspiel.load_game("python_gamedsl", {"game": "schwimmen", "options": "starting_chips=2"}).shared.game.options[
-        "starting_chips"] == 2
+    by_dict = pyspiel.load_game("python_gamedsl", {"game": "schwimmen", "options": "starting_chips=2"})
+    assert by_dict.shared.game.options["starting_chips"] == 2
     assert load("spades").get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
     assert load("cribbage").get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
 
