@@ -27,7 +27,7 @@ with more legal moves than that raises a clear error. `action_to_string` gives t
 Observations. `observation_string/tensor` show what the player sees now (`ObservationLayout`,
 a tensor of its size). `information_state_string` is everything the player has seen: each move
 as they saw it (its cards left out when they never saw them) and each change to the cards in
-their sight, then the observation now (`recall.py`). There is no information-state tensor (a
+their sight, what the rules announced, then the observation now (`recall.py`). There is no information-state tensor (a
 fixed-size tensor cannot hold a history of any length): `provides_information_state_tensor` is
 False, and tensor-based learners use the observation tensor.
 
