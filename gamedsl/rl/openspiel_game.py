@@ -26,10 +26,11 @@ with more legal moves than that raises a clear error. `action_to_string` gives t
 
 Observations. `observation_string/tensor` show what the player sees now (`ObservationLayout`,
 a tensor of its size). `information_state_string` is everything the player has seen: each move
-as they saw it (its cards left out when they never saw them) and each change to the cards in
-their sight, what the rules announced, then the observation now (`recall.py`). There is no information-state tensor (a
-fixed-size tensor cannot hold a history of any length): `provides_information_state_tensor` is
-False, and tensor-based learners use the observation tensor.
+as they saw it (its cards left out when they never saw them), each change to the cards in their
+sight and what the rules announced, then the observation now (`recall.py`). There is no
+information-state tensor (a fixed-size tensor cannot hold a history of any length):
+`provides_information_state_tensor` is False, and tensor-based learners use the observation
+tensor.
 
 Returns are a win or a loss, in [-1, 1], given at the end (terminal rewards): a winner +1, every
 other player -1, and 0 to all when all win (a tie of everyone); in a game for one player, +1
