@@ -167,3 +167,15 @@ def test_a_match_that_ends_as_it_is_dealt_is_over_at_reset():
     for _agent in env.agent_iter():
         env.step(None)
     assert env.agents == []
+
+
+def test_the_training_example_learns_to_beat_random_players():
+    import re
+    from pathlib import Path
+
+    tool = Path(__file__).resolve().parents[1] / "tools" / "train_linear.py"
+    out = subprocess.run([sys.executable, str(tool), "schwimmen", "--option", "starting_chips=1", "--episodes", "300",
+                          "--evaluate", "200"], capture_output=True, text=True, check=True, timeout=900).stdout
+    trained = int(re.search(r"trained linear player wins (\d+)/200", out).group(1))
+    chance = int(re.search(r"a random player wins +(\d+)/200", out).group(1))
+    assert trained >= chance + 30, out  # on the same deals against the same random opponents

@@ -1,15 +1,20 @@
-"""Train a small policy on any rules file through the PettingZoo environment, and show it
-beating random players: a linear softmax policy (NumPy only) learned by REINFORCE.
+"""Train a small player on any rules file through the PettingZoo environment, and show it
+beating random players: a linear evaluation of the position after each move, learnt from the
+games' results (NumPy only).
 
-    python tools/train_linear.py go_fish --players 2 --episodes 3000
-    python tools/train_linear.py schwimmen --episodes 2000 --evaluate 300
+    python tools/train_linear.py schwimmen --episodes 1500 --evaluate 400
+    python tools/train_linear.py go_fish --players 3
 
-The learner takes the first seat of every game (the others play uniformly at random among their
-legal actions); its action's logit is a row of weights times the observation vector (plus a
-bias), over the legal actions only (the mask). After each game, every choice it made is pushed
-towards (or away from) what it chose, by the game's result (+1 won, -1 lost: `reward="win"`)
-less a running baseline. It is then played against random players with learning off, and its
-win rate is printed beside a random player's in the same seat, with Wilson 95% intervals.
+The learner takes the first seat of every game; the others play uniformly at random among their
+legal actions. For each legal action it looks at the position the move leads to as it would see
+it — made in a world dealt from what it has seen (`players.worlds.sample_world`: the cards hidden
+from it dealt again at random, so that a move's hidden outcome, such as the cards another player
+hands over, is not peeked at) — as the environment's observation vector of that position,
+squashed into (-1, 1), and values it as weights · vector; it plays the best (while learning, a random legal action one time in ten).
+After each game the weights are moved towards the game's result (+1 won, -1 lost:
+`reward="win"`) at every position it chose (Monte Carlo regression). It is then played against
+random players with learning off, and its win rate is printed beside a random player's in the
+same seat, on the same deals and the same opponents' choices, with Wilson 95% intervals.
 """
 
 from __future__ import annotations
@@ -24,63 +29,62 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # train with this checkout
 
+from gamedsl.players.worlds import sample_world  # noqa: E402
 from gamedsl.rl import pettingzoo_env  # noqa: E402
 
 
-class LinearPolicy:
-    """logits = W[actions] @ observation + b[actions], a softmax over the legal actions."""
+class AfterstateLearner:
+    """value(position after a move) = weights · squash(observation of it)."""
 
-    def __init__(self, actions: int, features: int, rate: float, seed: int):
-        self.weights = np.zeros((actions, features), dtype=np.float32)
-        self.bias = np.zeros(actions, dtype=np.float32)
-        self.rate = rate
-        self.rng = np.random.default_rng(seed)
+    def __init__(self, env, rate: float, explore: float, seed: int):
+        self.env = env
+        self.weights = np.zeros(env.layout.size, dtype=np.float64)
+        self.rate, self.explore = rate, explore
+        self.rng = random.Random(seed)
 
-    def choose(self, observation: np.ndarray, legal: list[int], greedy: bool = False) -> tuple[int, np.ndarray]:
-        scaled = observation / (1.0 + np.abs(observation))  # counters and points squashed into (-1, 1)
-        logits = self.weights[legal] @ scaled + self.bias[legal]
-        logits -= logits.max()
-        p = np.exp(logits)
-        p /= p.sum()
-        index = int(p.argmax()) if greedy else int(self.rng.choice(len(legal), p=p))
-        return index, p
+    def features(self, world, action: int, seat: int) -> np.ndarray:
+        """The squashed observation, for `seat`, of the position `action` leads to in `world`."""
+        env = self.env
+        number = action if env.space.dense else sorted(env.space.legal_ids(env.state))[action]
+        after = world.copy()
+        after.play(env.space.move_of(number, env.state))
+        vector = env.layout.encode(after, seat).astype(np.float64)
+        return vector / (1.0 + np.abs(vector))
 
-    def learn(self, steps: list[tuple[np.ndarray, list[int], int, np.ndarray]], advantage: float) -> None:
-        """REINFORCE: the gradient of log p(chosen) is (one-hot - p) for the legal rows, averaged
-        over the game's choices (a long game does not take bigger steps than a short one)."""
-        if not steps:
-            return
-        step = self.rate * advantage / len(steps)
-        for observation, legal, index, p in steps:
-            scaled = observation / (1.0 + np.abs(observation))
-            push = -p
-            push[index] += 1.0
-            push *= step
-            self.weights[legal] += np.outer(push, scaled).astype(np.float32)
-            self.bias[legal] += push.astype(np.float32)
+    def choose(self, legal: list[int], seat: int, learning: bool) -> tuple[int, np.ndarray]:
+        world = sample_world(self.env.state, seat, self.rng)  # what it sees; the rest dealt anew
+        if learning and self.rng.random() < self.explore:
+            action = legal[self.rng.randrange(len(legal))]
+            return action, self.features(world, action, seat)
+        options = [(float(self.weights @ f), a, f) for a in legal for f in (self.features(world, a, seat),)]
+        best = max(v for v, _, _ in options)
+        ties = [(a, f) for v, a, f in options if v >= best - 1e-12]
+        return ties[self.rng.randrange(len(ties))]
+
+    def learn(self, chosen: list[np.ndarray], result: float) -> None:
+        for f in chosen:
+            self.weights += self.rate * (result - self.weights @ f) * f
 
 
-def play(env, policy: LinearPolicy | None, seed: int, learn: bool, rng: random.Random, greedy: bool = False):
-    """One game; the learner (or, with no policy, a random player) in seat P1. Its result and choices."""
+def play(env, learner: AfterstateLearner | None, seed: int, learning: bool, opponents: random.Random):
+    """One game; the learner (or, with None, a random player) in seat P1. Its result and choices."""
     env.reset(seed=seed)
-    steps = []
-    result = 0.0
+    chosen, result = [], 0.0
     for agent in env.agent_iter():
-        observation, reward, termination, truncation, info = env.last()
+        _observation, reward, termination, truncation, info = env.last()
         if agent == "P1":
             result += reward
         if termination or truncation:
             env.step(None)
             continue
         legal = info["legal_actions"]
-        if agent == "P1" and policy is not None:
-            index, p = policy.choose(observation["observation"], legal, greedy)
-            if learn:
-                steps.append((observation["observation"], legal, index, p))
-            env.step(legal[index])
+        if agent == "P1" and learner is not None:
+            action, features = learner.choose(legal, 0, learning)
+            chosen.append(features)
+            env.step(action)
         else:
-            env.step(legal[rng.randrange(len(legal))])
-    return result, steps
+            env.step(legal[opponents.randrange(len(legal))])
+    return result, chosen
 
 
 def wilson(wins: int, n: int) -> str:
@@ -104,31 +108,29 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    parser.add_argument("--episodes", type=int, default=2000, help="games to learn from")
-    parser.add_argument("--evaluate", type=int, default=300, help="games to measure the result with")
-    parser.add_argument("--rate", type=float, default=0.5, help="learning rate (per game: shared among its choices)")
+    parser.add_argument("--episodes", type=int, default=1500, help="games to learn from")
+    parser.add_argument("--evaluate", type=int, default=400, help="games to measure the result with")
+    parser.add_argument("--rate", type=float, default=0.01, help="learning rate")
+    parser.add_argument("--explore", type=float, default=0.1, help="share of random moves while learning")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    options = dict(o.split("=", 1) for o in args.option)
-    env = pettingzoo_env(args.game, args.players, {k: _value(v) for k, v in options.items()} or None,
-                         max_moves=5000, reward="win")
-    if not env.space.dense:
-        raise SystemExit(f"{env.game.title}: its moves are too many to number densely; this example needs a dense space")
-    policy = LinearPolicy(env.space.size, env.layout.size, args.rate, args.seed)
-    rng = random.Random(args.seed)
-    baseline = 0.0
+    options = {k: _value(v) for k, v in (o.split("=", 1) for o in args.option)}
+    env = pettingzoo_env(args.game, args.players, options or None, max_moves=5000, reward="win")
+    learner = AfterstateLearner(env, args.rate, args.explore, args.seed)
+    opponents = random.Random(args.seed)
+    mean = 0.0
     for episode in range(args.episodes):
-        result, steps = play(env, policy, 10_000 + episode, True, rng)
-        policy.learn(steps, result - baseline)
-        baseline += 0.02 * (result - baseline)
+        result, chosen = play(env, learner, 10_000 + episode, True, opponents)
+        learner.learn(chosen, result)
+        mean += 0.02 * (result - mean)
         if (episode + 1) % max(1, args.episodes // 10) == 0:
-            print(f"  {episode + 1} games learnt from; running mean result {baseline:+.2f}", flush=True)
-    won = sum(play(env, policy, seed, False, rng)[0] > 0 for seed in range(args.evaluate))
-    chance = sum(play(env, None, seed, False, rng)[0] > 0 for seed in range(args.evaluate))
-    players = len(env.possible_agents)
-    print(f"{env.game.title} ({players} players), seat P1, {args.evaluate} games each against random players:")
-    print(f"  the trained linear policy wins {wilson(won, args.evaluate)}")
-    print(f"  a random player wins          {wilson(chance, args.evaluate)}")
+            print(f"  {episode + 1} games learnt from; running mean result {mean:+.2f}", flush=True)
+    trained = sum(play(env, learner, s, False, random.Random(s))[0] > 0 for s in range(args.evaluate))
+    chance = sum(play(env, None, s, False, random.Random(s))[0] > 0 for s in range(args.evaluate))
+    print(f"{env.game.title} ({len(env.possible_agents)} players), seat P1, {args.evaluate} games each against "
+          "random players (the same deals, the same opponents' choices):")
+    print(f"  the trained linear player wins {wilson(trained, args.evaluate)}")
+    print(f"  a random player wins           {wilson(chance, args.evaluate)}")
 
 
 if __name__ == "__main__":
