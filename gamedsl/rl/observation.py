@@ -66,6 +66,21 @@ class ObservationLayout:
         self.points = self._add("points", self.players, "the match points of each player")
         self.deal = self._add("deal", 2, "the deal's number, and 1 when the game is over")
         self.size = sum(s.length for s in self.segments)
+        # per seat, how each zone shows itself: every card, only revealed ones, or the top besides
+        everything, revealed, top_up = 0, 1, 2
+        self.plans = []
+        for seat in range(self.players):
+            plan = []
+            for zone_id, plane, top, size in self.zone_planes:
+                face = c.face[zone_id]
+                if face == "up" or (face == "owner" and c.zones[zone_id].owner == seat):
+                    how = everything
+                elif face in ("owner", "down"):
+                    how = revealed
+                else:
+                    how = top_up
+                plan.append((zone_id, plane, top, size, how))
+            self.plans.append(plan)
 
     def _add(self, name: str, length: int, meaning: str) -> int:
         start = sum(s.length for s in self.segments)
@@ -74,31 +89,32 @@ class ObservationLayout:
 
     def encode(self, state: State, seat: int) -> np.ndarray:
         """The vector `seat` observes in `state` (a new float32 array of `size` entries)."""
-        c = state._c
         public = state.public
         column = self.columns
+        zones = state.zones
         places: list[int] = []  # the entries a seen card adds 1 to, all counted at once
-        sizes: list[tuple[int, int, int]] = []
-        for zone_id, plane, top, size in self.zone_planes:
-            pile = state.zones[zone_id]
+        sizes: list[int] = []  # (entry, value) pairs, flat
+        for zone_id, plane, top, size, how in self.plans[seat]:
+            pile = zones[zone_id]
             if not pile:
                 continue
-            face = c.face[zone_id]
-            if face == "up" or (face == "owner" and c.zones[zone_id].owner == seat):
-                seen, top_seen = pile, True
-            elif face in ("owner", "down"):
-                seen, top_seen = [x for x in pile if x in public], pile[-1] in public
-            else:  # the top is up
-                seen, top_seen = [x for x in pile[:-1] if x in public] + [pile[-1]], True
+            if how == 0:
+                seen = pile
+                top_seen = True
+            elif how == 1:
+                seen = [x for x in pile if x in public] if public else []
+                top_seen = bool(seen) and pile[-1] in public
+            else:
+                seen = ([x for x in pile[:-1] if x in public] if public else []) + [pile[-1]]
+                top_seen = True
             places += [plane + column[card & 63] for card in seen]
             if top is not None and top_seen:
                 places.append(top + column[pile[-1] & 63])
-            sizes.append((size, len(pile), len(pile) - len(seen)))
+            sizes += (size, len(pile), size + 1, len(pile) - len(seen))
         out = np.bincount(places, minlength=self.size).astype(np.float32) if places else \
             np.zeros(self.size, dtype=np.float32)
-        for size, total, unseen in sizes:
-            out[size] = total
-            out[size + 1] = unseen
+        if sizes:
+            out[sizes[0::2]] = sizes[1::2]
         counters = state.counters
         out[self.counters:self.counters + len(counters)] = counters
         out[self.phase + state.phase] = 1
