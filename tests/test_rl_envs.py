@@ -32,7 +32,7 @@ def test_every_game_passes_the_pettingzoo_api_test(name):
         pettingzoo_test.api_test(env, num_cycles=60)
 
 
-@pytest.mark.parametrize("name", ["dou_dizhu", "schwimmen", "scopa", "spades", "russian_bank"])
+@pytest.mark.parametrize("name", GAMES)
 def test_the_same_seed_gives_the_same_game(name):
     game = cached_game(name)
     with warnings.catch_warnings():
@@ -179,3 +179,16 @@ def test_the_training_example_learns_to_beat_random_players():
     trained = int(re.search(r"trained linear player wins (\d+)/200", out).group(1))
     chance = int(re.search(r"a random player wins +(\d+)/200", out).group(1))
     assert trained >= chance + 30, out  # on the same deals against the same random opponents
+
+
+def test_the_information_state_names_no_card_the_agent_could_not_see():
+    env = rl.pettingzoo_env(cached_game("cribbage"), recall=True)
+    env.reset(seed=3)
+    observation, *_ = env.last()
+    first = env.agent_selection
+    env.step(env.infos[first]["legal_actions"][0])  # two cards discarded face down to the crib
+    other = next(a for a in env.possible_agents if a != first)
+    mine, theirs = env.information_state(first), env.information_state(other)
+    assert "(2 cards not shown)" in theirs and "(2 cards not shown)" not in mine
+    with pytest.raises(ValueError, match="recall=True"):
+        rl.pettingzoo_env(cached_game("cribbage")).information_state("P1")

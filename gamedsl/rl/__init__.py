@@ -11,7 +11,7 @@ from typing import Any
 from .actions import LIMIT, ActionSpace, action_space
 from .observation import ObservationLayout, Segment
 
-__all__ = ["LIMIT", "ActionSpace", "action_space", "ObservationLayout", "Segment", "describe", "gymnasium_env", "pettingzoo_env"]
+__all__ = ["LIMIT", "ActionSpace", "ObservationLayout", "Segment", "action_space", "describe", "gymnasium_env", "pettingzoo_env"]
 
 
 def describe(game: Any, players: int | None = None, options: dict[str, Any] | None = None) -> str:

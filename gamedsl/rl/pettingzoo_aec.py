@@ -21,7 +21,9 @@ seeds drawn after it. After
 a ValueError, or with `illegal="lose"` ends the game at once, -1 to the agent that made it (what
 a learner sampling actions without the mask needs). `render()` is the console's table as
 the agent to move sees it (`render_mode="ansi"` returns it, `"human"` prints it). The agent to
-move's `info["legal_actions"]` lists its legal actions (the mask's ones, without a scan).
+move's `info["legal_actions"]` lists its legal actions (the mask's ones, without a scan). With
+`recall=True` the environment records the match, and `information_state(agent)` is everything
+the agent has seen of it, as text (OpenSpiel's information-state string).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from ..console import plain, render
 from ..engine import Game, State
 from .actions import action_space
 from .observation import ObservationLayout
+from .recall import observation_text, recall_text, snapshot
 
 LEGAL_CAP = 4096  # the places of legal moves an action may name, in a game whose ids are too many for a mask
 
@@ -48,8 +51,9 @@ class GamedslEnv(AECEnv):
     metadata = {"render_modes": ["human", "ansi"], "name": "gamedsl", "is_parallelizable": False}
 
     def __init__(self, game: Game, render_mode: str | None = None, max_moves: int = 2000, reward: str = "points",
-                 illegal: str = "raise"):
+                 illegal: str = "raise", recall: bool = False):
         super().__init__()
+        self.recall = recall
         if illegal not in ("raise", "lose"):
             raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
         self.illegal = illegal
@@ -95,6 +99,7 @@ class GamedslEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self.moves = 0
         self._legal: list[int] | None = None
+        self.steps = [snapshot(self.state)] if self.recall else []
         self.agent_selection = self.possible_agents[self.state.current]
         if self.state.is_over:  # a deal that ends as it is dealt (a hand shown at once) ended the match
             self.rewards = self._final_rewards([0.0] * len(self.possible_agents))
@@ -118,7 +123,10 @@ class GamedslEnv(AECEnv):
             return
         before = list(state.points)
         self._cumulative_rewards[agent] = 0.0
+        mover, said = state.current, len(state.said)
         state.play(move)
+        if self.recall:
+            self.steps.append(snapshot(state, mover, move, said))
         self._legal = None
         self.moves += 1
         self.rewards = self._final_rewards(before) if state.is_over else self._point_rewards(before)
@@ -144,6 +152,15 @@ class GamedslEnv(AECEnv):
             else:
                 mask[:len(legal)] = 1
         return {"observation": self.layout.encode(state, seat), "action_mask": mask}
+
+    def information_state(self, agent: str) -> str:
+        """Everything `agent` has seen of the match (with `recall=True`): every move as it saw it
+        (a card it could not see is not named), every change in its sight, what the rules
+        announced, then what it sees now — the string OpenSpiel's game gives as well."""
+        if not self.recall:
+            raise ValueError("the environment keeps no record: make it with recall=True")
+        seat = self.possible_agents.index(agent)
+        return recall_text(self.state, self.steps, seat) + "\n" + observation_text(self.state, seat)
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -217,10 +234,11 @@ class GamedslEnv(AECEnv):
 
 def pettingzoo_env(game: str | Game, players: int | None = None, options: dict[str, Any] | None = None,
                    render_mode: str | None = None, max_moves: int = 2000, reward: str = "points",
-                   illegal: str = "raise") -> GamedslEnv:
+                   illegal: str = "raise", recall: bool = False) -> GamedslEnv:
     """The AEC environment of a shipped game (by name) or a rules file (by path), with its options."""
     loaded = game if isinstance(game, Game) else load_game(game, players, options)
-    return GamedslEnv(loaded, render_mode=render_mode, max_moves=max_moves, reward=reward, illegal=illegal)
+    return GamedslEnv(loaded, render_mode=render_mode, max_moves=max_moves, reward=reward, illegal=illegal,
+                      recall=recall)
 
 
 def _identifier(title: str) -> str:

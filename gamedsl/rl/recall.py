@@ -112,3 +112,33 @@ def recall_text(state: State, steps: list[Step], seat: int) -> str:
         lines.append(line)
         before = step.seen.get(seat)
     return "\n".join(lines)
+
+
+def observation_text(state: State, seat: int) -> str:
+    """`State.observation(seat)` as compact lines: who, the phase, the zones seen, the counters."""
+    seen = state.observation(seat)
+    lines = [f"{seen['player']} observing; to move {seen['to_move']}; deal {seen['deal']}; phase {seen['phase']}"
+             + ("; over" if seen["over"] else "")]
+    lines += [f"{name}: {_cards_text(shown)}" for name, shown in seen["zones"].items() if shown]
+    for key in ("combinations", "played_by", "trick_players", "wilds", "counters", "scores", "teams"):
+        if seen.get(key):
+            lines.append(f"{key}: {seen[key]}")
+    if seen["closed"]:
+        lines.append(f"closed: {' '.join(seen['closed'])}")
+    return "\n".join(lines)
+
+
+def _cards_text(shown: list[str]) -> str:
+    """Cards bottom to top, runs of hidden ones counted: `??×20 KD`."""
+    out: list[str] = []
+    hidden = 0
+    for text in shown + [""]:
+        if text == "??":
+            hidden += 1
+            continue
+        if hidden:
+            out.append(f"??×{hidden}")
+            hidden = 0
+        if text:
+            out.append(text)
+    return " ".join(out)
