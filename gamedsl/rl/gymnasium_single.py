@@ -1,6 +1,6 @@
 """A one-player rules file (a patience) as a Gymnasium environment (`pip install 'gamedsl[rl]'`).
 
-    env = gymnasium_env("canfield")
+    env = gymnasium_env("my_patience.game")     # a one-player rules file, or a shipped one by name
     observation, info = env.reset(seed=1)
     while True:
         action = int(np.flatnonzero(observation["action_mask"])[0])

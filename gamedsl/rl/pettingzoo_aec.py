@@ -1,6 +1,6 @@
 """Any rules file as a PettingZoo AEC environment (`pip install 'gamedsl[rl]'`).
 
-    env = pettingzoo_env("dou_dizhu")
+    env = pettingzoo_env("my_game.game")        # a shipped game by its name, or a rules file
     env.reset(seed=1)
     for agent in env.agent_iter():
         observation, reward, termination, truncation, info = env.last()
