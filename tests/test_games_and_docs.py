@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import textwrap
 import subprocess
 import sys
 from pathlib import Path
@@ -36,17 +37,35 @@ def _readme_blocks(language: str) -> list[str]:
     return [body for lang, body in blocks if lang == language]
 
 
+def _runnable(block: str) -> str:
+    """A README block as code: its end-of-line comments (the values it shows) left out."""
+    return "\n".join(line.split("  #")[0].rstrip() if "#" in line and not line.lstrip().startswith("#") else line
+                     for line in block.splitlines())
+
+
 def test_readme_python_example_runs_as_shown():
-    (block,) = _readme_blocks("python")
-    lines = [line.split("  #")[0].rstrip() if "#" in line and not line.lstrip().startswith("#") else line
-             for line in block.splitlines()]
+    block = _readme_blocks("python")[0]  # the Python API's tour
     namespace: dict = {}
-    exec("\n".join(lines), namespace)  # noqa: S102 - the README is ours
+    exec(_runnable(block), namespace)  # noqa: S102 - the README is ours
     state = namespace["state"]
     assert state.current_player == "P2"
     assert [str(m) for m in state.legal_moves()] == ["AH P2.reserve -> foundation1"]
     assert str(namespace["verdict"]).startswith("turn: illegal — first play AH P2.reserve -> foundation1")
     assert namespace["same"].to_yaml() == namespace["text"]
+
+
+def test_readme_reinforcement_learning_examples_run(capsys):
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("### For reinforcement learning"):text.index("## Files from strangers")]
+    blocks = [textwrap.dedent(b) for b in re.findall(r"^ *```python\n(.*?)^ *```$", section, flags=re.DOTALL | re.MULTILINE)]
+    assert len(blocks) == 2  # the PettingZoo loop, the OpenSpiel game
+    environment: dict = {}
+    exec(_runnable(blocks[0]), environment)  # noqa: S102 - the README is ours
+    assert environment["env"].agents == [] and environment["env"].state.is_over
+    assert "Dou Dizhu: 34,218 action ids (dense)" in capsys.readouterr().out
+    spiel: dict = {}
+    exec(_runnable(blocks[1]), spiel)  # noqa: S102
+    assert spiel["state"].current_player() >= 0 and spiel["state"].legal_actions()
 
 
 def test_readme_position_example_loads():
