@@ -17,7 +17,7 @@ illegal action raises, or with `illegal="lose"` ends the game with -1.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 
@@ -28,7 +28,7 @@ from .pettingzoo_aec import GamedslEnv, pettingzoo_env
 class GamedslSingleEnv(gymnasium.Env):
     """The environment of a game for one player, over the AEC environment of its one agent."""
 
-    metadata = {"render_modes": ["human", "ansi"]}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"]}
 
     def __init__(self, inner: GamedslEnv):
         if len(inner.possible_agents) != 1:

@@ -29,7 +29,7 @@ the agent has seen of it, as text (OpenSpiel's information-state string).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -48,7 +48,8 @@ LEGAL_CAP = 4096  # the places of legal moves an action may name, in a game whos
 class GamedslEnv(AECEnv):
     """One rules file (and its options) as an AEC environment."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "gamedsl", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "gamedsl",
+                                         "is_parallelizable": False}
 
     def __init__(self, game: Game, render_mode: str | None = None, max_moves: int = 2000, reward: str = "points",
                  illegal: str = "raise", recall: bool = False):
