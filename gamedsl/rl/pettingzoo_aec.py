@@ -144,15 +144,16 @@ class GamedslEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
-        mask = np.zeros(self.action_spaces[agent].n, dtype=np.int8)
+        mask = bytearray(self.action_spaces[agent].n)  # written by Python, handed to NumPy once as a view
         state = self.state
         if agent == self.agent_selection and not (state.is_over or self.truncations.get(agent)):
             legal = self._legal_ids()
             if self.space.dense:
-                mask[legal] = 1
+                for number in legal:
+                    mask[number] = 1
             else:
-                mask[:len(legal)] = 1
-        return {"observation": self.layout.encode(state, seat), "action_mask": mask}
+                mask[:len(legal)] = b"\x01" * len(legal)
+        return {"observation": self.layout.encode(state, seat), "action_mask": np.frombuffer(mask, dtype=np.int8)}
 
     def information_state(self, agent: str) -> str:
         """Everything `agent` has seen of the match (with `recall=True`): every move as it saw it
