@@ -1,0 +1,141 @@
+"""Colours for rules files: a Pygments lexer whose words come from the grammar itself.
+
+The keywords are read from `grammar/gamedsl.lark` (its string terminals, and the words of its
+regular-expression terminals), never kept by hand, so a keyword the grammar gains is coloured at
+once. `GrammarWords` is also what the TextMate grammar of the editor extension is generated
+from (`gamedsl.lsp.textmate`) and what the language server completes. This module needs
+Pygments, not the language server's packages.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from lark import Lark
+from pygments.lexer import RegexLexer, bygroups
+from pygments.token import Comment, Error, Keyword, Literal, Name, Number, Operator, Punctuation, String, Text
+
+from .syntax.parser import grammar_parser
+
+# Terminals that stand for what the author names or writes, not for keywords.
+_NOT_KEYWORDS = {"NAME", "STRING", "NUMBER", "COMMENT", "CARD_WORD", "SUIT_SIGN"}
+_LETTERS = re.compile(r"([A-Za-z]+)(\?)?")
+_CLASS = re.compile(r"\[(?:\\.|[^\]])*\]")
+_ESCAPE = re.compile(r"\\.")
+# The NAME of the statements that declare something: `move NAME …:`, `option NAME = …`.
+_DECLARED_BY = re.compile(r"^[a-z_]+_(stmt|block)$")
+
+# Names every game has without declaring them (the checker's built-in counters and values).
+BUILTIN_NAMES = ("score", "seat", "moves_this_turn", "players_left", "player_to_move", "deal_number", "winner")
+CARD_PATTERN = r"(?:10|[2-9AJQKT])(?:[SHDC]|\u2660|\u2665|\u2666|\u2663)(?![A-Za-z0-9_])|[\u2660\u2665\u2666\u2663]"
+SEAT_PATTERN = r"P[1-9][0-9]*(?![A-Za-z0-9_])"
+
+
+@dataclass(frozen=True)
+class GrammarWords:
+    """The grammar's words: every keyword, and those that begin a declaration (`move NAME`)."""
+
+    keywords: frozenset[str]
+    declaring: frozenset[str]
+
+
+def _regex_words(pattern: str) -> set[str]:
+    """The words a regular-expression terminal spells out: `singles?|pairs?` -> single(s), pair(s);
+    character classes and escapes (`[ \\t]`, `\\b`) are not words."""
+    bare = _ESCAPE.sub(" ", _CLASS.sub(" ", pattern))
+    words = set()
+    for match in _LETTERS.finditer(bare):
+        word = match.group(1)
+        words.add(word)
+        if match.group(2):  # a last letter that may be left out
+            words.add(word[:-1])
+    return {w for w in words if len(w) > 1}
+
+
+def words_of_grammar(parser: Lark) -> GrammarWords:
+    """The keywords and declaring keywords of a compiled grammar (a test feeds it a changed one)."""
+    keywords: set[str] = set()
+    words_of: dict[str, set[str]] = {}
+    for terminal in parser.terminals:
+        if terminal.name in _NOT_KEYWORDS or terminal.name.startswith("_"):
+            continue
+        text = str(terminal.pattern.value)
+        if terminal.pattern.type == "str":
+            words_of[terminal.name] = {w for w in text.split() if w[:1].isalpha()}
+        else:
+            words_of[terminal.name] = _regex_words(text)
+        keywords.update(words_of[terminal.name])
+    declaring = set()
+    for rule in parser.rules:
+        symbols = [s.name for s in rule.expansion]
+        if (len(symbols) > 2 and _DECLARED_BY.match(str(rule.origin.name)) and symbols[1] == "NAME"
+                and symbols[0] in words_of and ("COLON" in symbols or "EQUAL" in symbols)):
+            declaring.update(words_of[symbols[0]])
+    return GrammarWords(frozenset(keywords), frozenset(declaring))
+
+
+@lru_cache(maxsize=1)
+def grammar_words() -> GrammarWords:
+    """The words of the shipped grammar."""
+    return words_of_grammar(grammar_parser())
+
+
+def _alternation(words: frozenset[str]) -> str:
+    return "|".join(sorted(words, key=lambda w: (-len(w), w)))
+
+
+def _word_tokens(lexer: RegexLexer, match: re.Match):
+    word = match.group(0)
+    if word in grammar_words().keywords:
+        yield match.start(), Keyword, word
+    elif word in BUILTIN_NAMES:
+        yield match.start(), Name.Builtin, word
+    else:
+        yield match.start(), Name, word
+
+
+def _declared_zone(lexer: RegexLexer, match: re.Match):
+    """`    tableau[4]: …` inside `zones:` declares a zone; `    then:` is a keyword."""
+    yield match.start(1), Text.Whitespace, match.group(1)
+    word = match.group(2)
+    kind = Keyword if word in grammar_words().keywords else Name.Variable
+    yield match.start(2), kind, word
+
+
+def _tokens() -> dict[str, list]:
+    words = grammar_words()
+    declaring = _alternation(words.declaring)
+    return {
+        "root": [
+            (r"#[^\n]*", Comment.Single),
+            (r"\\[ \t]*\r?\n", Text.Whitespace),  # a line continued
+            # `move NAME …:`, `option NAME = …`: a declaration (`move all of …` is an effect: no colon)
+            (rf"^([ \t]*)({declaring})([ \t]+)([A-Za-z_][A-Za-z0-9_]*)(?=[^\n#]*[:=])",
+             bygroups(Text.Whitespace, Keyword.Declaration, Text.Whitespace, Name.Function)),
+            # `(B1, M3)` before a block's colon: the section of the rules text a rule follows
+            (r"\([^)\n]*\)(?=[ \t]*:[ \t]*(?:#[^\n]*)?$)", Comment.Special),
+            (r"^([ \t]+)([A-Za-z_][A-Za-z0-9_]*)(?=(?:\[[0-9]+\])?[ \t]*:)", _declared_zone),
+            (r'"[^"\n]*"', String.Double),
+            (CARD_PATTERN, Literal),
+            (SEAT_PATTERN, Name.Constant),
+            (r"[0-9]+(?:\.[0-9]+)?", Number),
+            (r"[A-Za-z_][A-Za-z0-9_]*'s(?![A-Za-z0-9_'])", Name.Variable),
+            (r"[A-Za-z_][A-Za-z0-9_]*", _word_tokens),
+            (r"\.\.|!=|<=|>=|[=<>+\-*/]", Operator),
+            (r"[:,;()\[\]]", Punctuation),
+            (r"[ \t]+|\r?\n", Text.Whitespace),
+            (r".", Error),
+        ],
+    }
+
+
+class GamedslLexer(RegexLexer):
+    """Pygments lexer for gamedsl rules files (`pygmentize -l gamedsl FILE`)."""
+
+    name = "gamedsl"
+    aliases = ["gamedsl", "game"]
+    filenames = ["*.game"]
+    mimetypes = ["text/x-gamedsl"]
+    tokens = _tokens()
