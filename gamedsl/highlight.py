@@ -54,19 +54,24 @@ def _regex_words(pattern: str) -> set[str]:
     return {w for w in words if len(w) > 1}
 
 
-def words_of_grammar(parser: Lark) -> GrammarWords:
-    """The keywords and declaring keywords of a compiled grammar (a test feeds it a changed one)."""
-    keywords: set[str] = set()
-    words_of: dict[str, set[str]] = {}
+def terminal_words(parser: Lark) -> dict[str, frozenset[str]]:
+    """The keywords each terminal of a compiled grammar stands for: 'TOP' -> {top}, 'FACE' -> {up, down}."""
+    words_of: dict[str, frozenset[str]] = {}
     for terminal in parser.terminals:
         if terminal.name in _NOT_KEYWORDS or terminal.name.startswith("_"):
             continue
         text = str(terminal.pattern.value)
         if terminal.pattern.type == "str":
-            words_of[terminal.name] = {w for w in text.split() if w[:1].isalpha()}
+            words_of[terminal.name] = frozenset(w for w in text.split() if w[:1].isalpha())
         else:
-            words_of[terminal.name] = _regex_words(text)
-        keywords.update(words_of[terminal.name])
+            words_of[terminal.name] = frozenset(_regex_words(text))
+    return words_of
+
+
+def words_of_grammar(parser: Lark) -> GrammarWords:
+    """The keywords and declaring keywords of a compiled grammar (a test feeds it a changed one)."""
+    words_of = terminal_words(parser)
+    keywords = set().union(*words_of.values())
     declaring = set()
     for rule in parser.rules:
         symbols = [s.name for s in rule.expansion]
