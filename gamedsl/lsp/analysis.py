@@ -16,6 +16,8 @@ from ..model.checker import Checker, load_statements
 from ..syntax import parse_text
 from .names import Declaration, declarations
 
+NAMED_KINDS = ("zone", "counter", "value", "option")  # what an expression or a zone reference names
+
 
 @dataclass(frozen=True)
 class Analysis:
@@ -34,9 +36,10 @@ class Analysis:
         return [d for d in self.declarations if d.file == self.shown]
 
     def find(self, name: str) -> list[Declaration]:
-        """The declarations of `name`, the document's own first."""
+        """The declarations of `name`: the document's own first, then a zone, counter, value or option
+        before a rule of the same name (`build foundation` is the building rule of zone `foundation`)."""
         found = [d for d in self.declarations if d.name == name]
-        return sorted(found, key=lambda d: d.file != self.shown)
+        return sorted(found, key=lambda d: (d.file != self.shown, d.kind not in NAMED_KINDS))
 
 
 def file_of(shown: str, document: Path, document_shown: str) -> Path:

@@ -14,10 +14,9 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput
 
 from ..highlight import BUILTIN_NAMES, grammar_words, terminal_words
 from ..syntax.parser import grammar_parser
-from .analysis import Analysis
+from .analysis import NAMED_KINDS, Analysis
 from .names import word_before
 
-NAMED_KINDS = ("zone", "counter", "value", "option")
 _END_OF_TEXT = "\x00"  # no terminal matches it: the parser stops there, its state that of the cursor
 
 
