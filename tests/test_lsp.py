@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tests.lsp_client import ROOT, LanguageClient
+from .lsp_client import ROOT, LanguageClient
 
 pytest.importorskip("pygls")
 
