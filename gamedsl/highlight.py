@@ -58,8 +58,8 @@ def terminal_words(parser: Lark) -> dict[str, frozenset[str]]:
     """The keywords each terminal of a compiled grammar stands for: 'TOP' -> {top}, 'FACE' -> {up, down}."""
     words_of: dict[str, frozenset[str]] = {}
     for terminal in parser.terminals:
-        if terminal.name in _NOT_KEYWORDS or terminal.name.startswith("_"):
-            continue
+        if terminal.name in _NOT_KEYWORDS or (terminal.name.startswith("_") and not terminal.name.startswith("__ANON")):
+            continue  # `_NL`, the ignored spaces; an anonymous literal ("face" beside FACE) is a keyword
         text = str(terminal.pattern.value)
         if terminal.pattern.type == "str":
             words_of[terminal.name] = frozenset(w for w in text.split() if w[:1].isalpha())
