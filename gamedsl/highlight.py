@@ -29,8 +29,25 @@ _DECLARED_BY = re.compile(r"^[a-z_]+_(stmt|block)$")
 
 # Names every game has without declaring them (the checker's built-in counters and values).
 BUILTIN_NAMES = ("score", "seat", "moves_this_turn", "players_left", "player_to_move", "deal_number", "winner")
-CARD_PATTERN = r"(?:10|[2-9AJQKT])(?:[SHDC]|\u2660|\u2665|\u2666|\u2663)(?![A-Za-z0-9_])|[\u2660\u2665\u2666\u2663]"
-SEAT_PATTERN = r"P[1-9][0-9]*(?![A-Za-z0-9_])"
+
+# The patterns of the other tokens, shared with the TextMate grammar (`gamedsl.lsp.textmate`).
+COMMENT = r"#[^\n]*"
+STRING = r'"[^"\n]*"'
+CARD = "(?:10|[2-9AJQKT])[SHDC\u2660\u2665\u2666\u2663](?![A-Za-z0-9_])|[\u2660\u2665\u2666\u2663]"  # 7H, 10♠
+SEAT = r"P[1-9][0-9]*(?![A-Za-z0-9_])"
+NUMBER = r"[0-9]+(?:\.[0-9]+)?"
+POSSESSIVE = r"[A-Za-z_][A-Za-z0-9_]*'s(?![A-Za-z0-9_'])"  # `opponent's`, `dealer's`
+WORD = r"[A-Za-z_][A-Za-z0-9_]*"
+OPERATOR = r"\.\.|!=|<=|>=|[=<>+\-*/]"
+# `(B1, M3)` before a block's colon: the section of the rules text a rule follows
+SECTION = r"\([^)\n]*\)(?=[ \t]*:[ \t]*(?:#[^\n]*)?$)"
+# `    tableau[4]: …` in `zones:` declares a zone (unless the word is a keyword: `    then:`)
+ZONE_DECLARATION = r"^([ \t]+)([A-Za-z_][A-Za-z0-9_]*)(?=(?:\[[0-9]+\])?[ \t]*:)"
+
+
+def declaration_pattern(declaring: frozenset[str]) -> str:
+    """`move NAME …:`, `option NAME = …`: a declaration (`move all of …` is an effect: no colon)."""
+    return rf"^([ \t]*)({alternation(declaring)})([ \t]+)({WORD})(?=[^\n#]*[:=])"
 
 
 @dataclass(frozen=True)
@@ -87,8 +104,9 @@ def grammar_words() -> GrammarWords:
     return words_of_grammar(grammar_parser())
 
 
-def _alternation(words: frozenset[str]) -> str:
-    return "|".join(sorted(words, key=lambda w: (-len(w), w)))
+def alternation(words: frozenset[str]) -> str:
+    """A regular expression of any of the words, the longest first."""
+    return "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
 
 
 def _word_tokens(lexer: RegexLexer, match: re.Match):
@@ -110,25 +128,21 @@ def _declared_zone(lexer: RegexLexer, match: re.Match):
 
 
 def _tokens() -> dict[str, list]:
-    words = grammar_words()
-    declaring = _alternation(words.declaring)
     return {
         "root": [
-            (r"#[^\n]*", Comment.Single),
+            (COMMENT, Comment.Single),
             (r"\\[ \t]*\r?\n", Text.Whitespace),  # a line continued
-            # `move NAME …:`, `option NAME = …`: a declaration (`move all of …` is an effect: no colon)
-            (rf"^([ \t]*)({declaring})([ \t]+)([A-Za-z_][A-Za-z0-9_]*)(?=[^\n#]*[:=])",
+            (declaration_pattern(grammar_words().declaring),
              bygroups(Text.Whitespace, Keyword.Declaration, Text.Whitespace, Name.Function)),
-            # `(B1, M3)` before a block's colon: the section of the rules text a rule follows
-            (r"\([^)\n]*\)(?=[ \t]*:[ \t]*(?:#[^\n]*)?$)", Comment.Special),
-            (r"^([ \t]+)([A-Za-z_][A-Za-z0-9_]*)(?=(?:\[[0-9]+\])?[ \t]*:)", _declared_zone),
-            (r'"[^"\n]*"', String.Double),
-            (CARD_PATTERN, Literal),
-            (SEAT_PATTERN, Name.Constant),
-            (r"[0-9]+(?:\.[0-9]+)?", Number),
-            (r"[A-Za-z_][A-Za-z0-9_]*'s(?![A-Za-z0-9_'])", Name.Variable),
-            (r"[A-Za-z_][A-Za-z0-9_]*", _word_tokens),
-            (r"\.\.|!=|<=|>=|[=<>+\-*/]", Operator),
+            (SECTION, Comment.Special),
+            (ZONE_DECLARATION, _declared_zone),
+            (STRING, String.Double),
+            (CARD, Literal),
+            (SEAT, Name.Constant),
+            (NUMBER, Number),
+            (POSSESSIVE, Name.Variable),
+            (WORD, _word_tokens),
+            (OPERATOR, Operator),
             (r"[:,;()\[\]]", Punctuation),
             (r"[ \t]+|\r?\n", Text.Whitespace),
             (r".", Error),
