@@ -208,3 +208,20 @@ def test_without_pygls_the_command_says_what_to_install():
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 2
     assert run.stderr == "gamedsl lsp: the language server needs pygls: pip install 'gamedsl[lsp]'\n"
+
+
+def test_positions_are_counted_in_the_editors_units_utf16(client):
+    # Two playing-card characters beyond the BMP: each is one character, two UTF-16 units.
+    text = CANFIELD.read_text(encoding="utf-8").replace("        set moved to 1", '        say "\U0001F0A1\U0001F0B1"; set mved to 1', 1)
+    uri = client.open(CANFIELD, text, version=100)
+    (diagnostic,) = client.diagnostics(uri, 100)
+    line, column = _where(text, "mved")
+    assert diagnostic["range"]["start"] == _position(line, column + 2)
+    assert diagnostic["range"]["end"] == _position(line, column + 2 + len("mved"))
+    hover = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _position(line, column + 2)})
+    assert hover is None  # `mved` names nothing; and the word is found at the client's column
+    client.change(uri, text.replace("set mved", "set moved"), version=101)
+    assert client.diagnostics(uri, 101) == []
+    hover = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _position(line, column + 2)})
+    assert "**counter** `moved`" in hover["contents"]["value"]
+    assert hover["range"]["start"] == _position(line, column + 2)

@@ -78,7 +78,7 @@ def _declared(stmt: Any) -> Iterable[tuple[str, str, Any, str]]:
         yield stmt.name, kind, pos, getattr(stmt, "description", "") or ""
     elif isinstance(stmt, ast.PhasesDecl):
         for phase in stmt.phases:
-            yield phase.name, "phase", phase.pos, ""
+            yield phase.text, "phase", phase.pos, ""
 
 
 def declarations(statements: Iterable[Any], lines_by_file: dict[str, Sequence[str]],

@@ -37,6 +37,9 @@ _COMPLETION_KIND = {
 
 
 class GamedslServer(LanguageServer):
+    """Positions inside the features count characters (code points); the protocol's count the
+    client's units (UTF-16 by default): they are converted here, at the edge."""
+
     def __init__(self) -> None:
         super().__init__("gamedsl", __version__)
         self.analyses: dict[str, Analysis] = {}
@@ -56,19 +59,29 @@ class GamedslServer(LanguageServer):
         if not fresh.parsed and previous is not None:
             fresh = dataclasses.replace(fresh, declarations=previous.declarations, bases=previous.bases)
         self.analyses[document.uri] = fresh
+        diagnostics = to_lsp(fresh, _lines(document))
+        for diagnostic in diagnostics:
+            diagnostic.range = document.range_to_client_units(diagnostic.range)
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-            uri=document.uri, version=document.version, diagnostics=to_lsp(fresh, list(_lines(document)))))
+            uri=document.uri, version=document.version, diagnostics=diagnostics))
         return fresh
+
+    def location(self, declaration: Declaration) -> types.Location:
+        row = declaration.line - 1
+        lines = [""] * row + [declaration.source_line]  # the codec reads the declaration's line only
+        where = types.Range(types.Position(row, declaration.column - 1), types.Position(row, declaration.end_column - 1))
+        return types.Location(uri=declaration.path.resolve().as_uri(),
+                              range=self.workspace.position_codec.range_to_client_units(lines, where))
+
+
+def _at(document: TextDocument, position: types.Position) -> tuple[int, int]:
+    """A client's position as (line, character) in code points."""
+    server_position = document.position_from_client_units(position)
+    return server_position.line, server_position.character
 
 
 def _lines(document: TextDocument) -> list[str]:
     return document.source.split("\n")
-
-
-def _location(declaration: Declaration) -> types.Location:
-    row = declaration.line - 1
-    return types.Location(uri=declaration.path.resolve().as_uri(), range=types.Range(
-        types.Position(row, declaration.column - 1), types.Position(row, declaration.end_column - 1)))
 
 
 server = GamedslServer()
@@ -98,22 +111,22 @@ def did_close(ls: GamedslServer, params: types.DidCloseTextDocumentParams) -> No
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 def hover(ls: GamedslServer, params: types.HoverParams) -> types.Hover | None:
     document, analysis = ls.analysis(params.text_document.uri)
-    found = word_at(document.source, params.position.line, params.position.character)
+    row, character = _at(document, params.position)
+    found = word_at(document.source, row, character)
     if found is None:
         return None
     word, start, end = found
     text = hover_text(analysis, word)
     if not text:
         return None
-    row = params.position.line
-    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text),
-                       range=types.Range(types.Position(row, start), types.Position(row, end)))
+    where = document.range_to_client_units(types.Range(types.Position(row, start), types.Position(row, end)))
+    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text), range=where)
 
 
 @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[" "]))
 def completion(ls: GamedslServer, params: types.CompletionParams) -> types.CompletionList:
     document, analysis = ls.analysis(params.text_document.uri)
-    found = candidates(analysis, document.source, params.position.line, params.position.character)
+    found = candidates(analysis, document.source, *_at(document, params.position))
     items = [types.CompletionItem(label=c.label, kind=_COMPLETION_KIND.get(c.kind, types.CompletionItemKind.Text),
                                   detail=c.kind + (f": {c.detail}" if c.detail else "")) for c in found]
     return types.CompletionList(is_incomplete=False, items=items)
@@ -122,14 +135,18 @@ def completion(ls: GamedslServer, params: types.CompletionParams) -> types.Compl
 @server.feature(types.TEXT_DOCUMENT_DEFINITION)
 def definition(ls: GamedslServer, params: types.DefinitionParams) -> list[types.Location]:
     document, analysis = ls.analysis(params.text_document.uri)
-    found = word_at(document.source, params.position.line, params.position.character)
-    return [_location(d) for d in definitions(analysis, found[0])] if found else []
+    found = word_at(document.source, *_at(document, params.position))
+    return [ls.location(d) for d in definitions(analysis, found[0])] if found else []
 
 
 @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 def symbols(ls: GamedslServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
     document, analysis = ls.analysis(params.text_document.uri)
-    return document_symbols(analysis, _lines(document))
+    found = document_symbols(analysis, _lines(document))
+    for symbol in found:
+        symbol.range = document.range_to_client_units(symbol.range)
+        symbol.selection_range = document.range_to_client_units(symbol.selection_range)
+    return found
 
 
 @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
