@@ -225,3 +225,34 @@ def test_positions_are_counted_in_the_editors_units_utf16(client):
     hover = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _position(line, column + 2)})
     assert "**counter** `moved`" in hover["contents"]["value"]
     assert hover["range"]["start"] == _position(line, column + 2)
+
+
+def test_a_phase_is_a_name_hover_and_definition_know(client):
+    path = ROOT / "games" / "dou_dizhu.game"
+    text = path.read_text(encoding="utf-8")
+    uri = client.open(path, text, version=110)
+    assert client.diagnostics(uri, 110) == []
+    line, column = _where(text, "bidding", "during bidding")
+    hover = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _position(line, column)})
+    assert "**phase** `bidding`" in hover["contents"]["value"]
+    (location,) = client.request("textDocument/definition", {"textDocument": {"uri": uri},
+                                                             "position": _position(line, column)})
+    assert location["range"]["start"] == _position(*_where(text, "bidding", "phases:"))
+
+
+def test_a_problem_in_the_base_file_is_shown_on_the_variants_extends_line(client, tmp_path):
+    base = CANFIELD.read_text(encoding="utf-8").replace("deal 13 from stock to reserve", "deal 13 from stok to reserve")
+    (tmp_path / "mine.game").write_text(base, encoding="utf-8")
+    variant = tmp_path / "quick.game"
+    text = '# a variant\nextends mine\ngame "Quick"\n'
+    uri = client.open(variant, text, version=120)
+    (diagnostic,) = client.diagnostics(uri, 120)
+    line, column = _where(base, "stok")
+    assert diagnostic["message"].startswith(f"{tmp_path / 'mine.game'}:{line + 1}:{column + 1}: unknown zone 'stok'")
+    assert diagnostic["range"] == {"start": _position(1, 0), "end": _position(1, len("extends mine"))}
+    assert diagnostic.get("data") is None  # no quick fix here: it is the base that has to change
+    (tmp_path / "mine.game").write_text(CANFIELD.read_text(encoding="utf-8"), encoding="utf-8")
+    client.change(uri, text + "remove nothing_here\n", version=121)
+    (diagnostic,) = client.diagnostics(uri, 121)  # the base fixed on disk; the variant's own mistake
+    assert diagnostic["message"].startswith("cannot remove 'nothing_here'")
+    assert diagnostic["range"]["start"] == _position(3, 0)
