@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import ClassVar
 
 from lark import Lark
 from pygments.lexer import RegexLexer, bygroups
@@ -154,7 +155,7 @@ class GamedslLexer(RegexLexer):
     """Pygments lexer for gamedsl rules files (`pygmentize -l gamedsl FILE`)."""
 
     name = "gamedsl"
-    aliases = ["gamedsl", "game"]
-    filenames = ["*.game"]
-    mimetypes = ["text/x-gamedsl"]
+    aliases: ClassVar[list[str]] = ["gamedsl", "game"]
+    filenames: ClassVar[list[str]] = ["*.game"]
+    mimetypes: ClassVar[list[str]] = ["text/x-gamedsl"]
     tokens = _tokens()

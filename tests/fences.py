@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-_FENCE = re.compile(r"^ *```([a-z]*)\n(.*?)^ *```$", re.S | re.M)
+_FENCE = re.compile(r"^ *```([a-z]*)\n(.*?)^ *```$", re.DOTALL | re.MULTILINE)
 
 
 def code_blocks(text: str, language: str | None = None) -> list[str]:

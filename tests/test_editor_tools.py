@@ -21,7 +21,7 @@ def test_the_committed_textmate_grammar_is_the_generated_one():
 
 
 def _patterns(grammar: dict) -> dict[str, re.Pattern]:
-    return {key: re.compile(rule["match"], re.M) for key, rule in grammar["repository"].items()}
+    return {key: re.compile(rule["match"], re.MULTILINE) for key, rule in grammar["repository"].items()}
 
 
 def test_every_pattern_compiles_and_keywords_come_from_the_grammar():
@@ -50,5 +50,5 @@ def test_the_extension_declares_the_language_its_grammar_and_the_server_command(
 def test_the_comment_syntax_is_the_grammars():
     configuration = json.loads((EXTENSION / "language-configuration.json").read_text(encoding="utf-8"))
     grammar = resources.grammar_path().read_text(encoding="utf-8")
-    (comment,) = re.findall(r"^COMMENT: /(.)", grammar, re.M)
+    (comment,) = re.findall(r"^COMMENT: /(.)", grammar, re.MULTILINE)
     assert configuration["comments"] == {"lineComment": comment}

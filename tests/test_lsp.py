@@ -205,7 +205,7 @@ def test_the_outline_lists_zones_moves_priorities_and_ends(client):
 
 def test_without_pygls_the_command_says_what_to_install():
     code = "import sys; sys.modules['pygls'] = None; from gamedsl.cli import main; sys.exit(main(['lsp']))"
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False)
     assert run.returncode == 2
     assert run.stderr == "gamedsl lsp: the language server needs pygls: pip install 'gamedsl[lsp]'\n"
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import resources
-from ..errors import Diagnostic, RulesError
+from ..errors import Diagnostic, RulesError, SourcePos
 from ..model.checker import Checker, load_statements
 from ..syntax import parse_text
 from .names import Declaration, declarations
@@ -47,6 +47,14 @@ def file_of(shown: str, document: Path, document_shown: str) -> Path:
     if shown == document_shown:
         return document
     return resources.shipped_file(shown) or Path(shown)
+
+
+def internal_error(path: Path, err: Exception) -> Analysis:
+    """What the editor shows when checking failed by a bug of gamedsl's, not of the file."""
+    shown = resources.display_path(path)
+    problem = Diagnostic(SourcePos(shown, 1, 1), f"gamedsl: internal error: {type(err).__name__}: {err}",
+                         hint="please report it with this file")
+    return Analysis(path, shown, (problem,))
 
 
 def analyse(text: str, path: Path) -> Analysis:

@@ -13,7 +13,7 @@ from functools import lru_cache
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput
 
 from ..highlight import BUILTIN_NAMES, grammar_words, terminal_words
-from ..syntax.parser import grammar_parser
+from ..syntax.parser import INDENTATION_ERRORS, grammar_parser
 from .analysis import NAMED_KINDS, Analysis
 from .names import word_before
 
@@ -44,7 +44,7 @@ def accepted_terminals(prefix: str) -> set[str] | None:
         if at is None or at < len(prefix.rstrip(" \t")):
             return None  # a mistake before the cursor
         return set(interactive.accepts())
-    except Exception:  # the indenter refusing a line before the cursor, a word glued to a keyword
+    except INDENTATION_ERRORS:  # a line before the cursor indented to no block, a word glued to a keyword
         return None
     return None
 

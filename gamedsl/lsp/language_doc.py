@@ -42,9 +42,9 @@ def parse_index(text: str) -> list[IndexRow]:
 def parse_sections(text: str) -> dict[str, str]:
     """Each '### ' heading of the reference with its first paragraph."""
     sections = {}
-    for block in re.split(r"^### ", text, flags=re.M)[1:]:
+    for block in re.split(r"^### ", text, flags=re.MULTILINE)[1:]:
         heading, _, body = block.partition("\n")
-        body = re.sub(r"^ *```.*?^ *```", "", body, flags=re.S | re.M)  # examples: the prose says what it means
+        body = re.sub(r"^ *```.*?^ *```", "", body, flags=re.DOTALL | re.MULTILINE)  # examples: the prose says what it means
         paragraphs = [p.strip() for p in re.split(r"\n\s*\n", body) if p.strip()]
         prose = next((p for p in paragraphs if not p.startswith(("```", "|", "-"))), paragraphs[0] if paragraphs else "")
         sections[heading.strip()] = prose

@@ -18,7 +18,7 @@ from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument
 
 from .. import __version__
-from .analysis import Analysis, analyse
+from .analysis import Analysis, analyse, internal_error
 from .completion import candidates
 from .definition import definitions
 from .diagnostics import quick_fixes, to_lsp
@@ -54,7 +54,10 @@ class GamedslServer(LanguageServer):
     def refresh(self, document: TextDocument) -> Analysis:
         """Check the document's text again; publish its diagnostics."""
         path = Path(to_fs_path(document.uri) or "") if document.uri.startswith("file:") else Path.cwd() / "untitled.game"
-        fresh = analyse(document.source, path)
+        try:
+            fresh = analyse(document.source, path)
+        except Exception as err:  # noqa: BLE001 - a bug of ours: said in the editor, the server goes on
+            fresh = internal_error(path, err)
         previous = self.analyses.get(document.uri)
         if not fresh.parsed and previous is not None:
             fresh = dataclasses.replace(fresh, declarations=previous.declarations, bases=previous.bases)
