@@ -256,3 +256,25 @@ def test_a_problem_in_the_base_file_is_shown_on_the_variants_extends_line(client
     (diagnostic,) = client.diagnostics(uri, 121)  # the base fixed on disk; the variant's own mistake
     assert diagnostic["message"].startswith("cannot remove 'nothing_here'")
     assert diagnostic["range"]["start"] == _position(3, 0)
+
+
+def test_a_moves_choice_leads_to_its_declaration_within_the_move_only(client):
+    path = ROOT / "games" / "go_fish.game"
+    text = path.read_text(encoding="utf-8")
+    uri = client.open(path, text, version=130)
+    assert client.diagnostics(uri, 130) == []
+    line, column = _where(text, "p's hand", "only when p's hand")
+    hover = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _position(line, column)})
+    assert "**choice of a player** `p`" in hover["contents"]["value"]
+    (location,) = client.request("textDocument/definition", {"textDocument": {"uri": uri},
+                                                             "position": _position(line, column)})
+    chosen_line, _ = _where(text, "a player p", "choosing")
+    assert location["range"]["start"] == _position(chosen_line, text.split("\n")[chosen_line].index(" p ") + 1)
+    assert all(d["name"] != "p" for d in client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}}))
+    edited = text + "value stray: p\n"
+    client.change(uri, edited, version=131)
+    (stray,) = client.diagnostics(uri, 131)  # `p` means nothing outside its move
+    assert "'p'" in stray["message"]
+    hover = client.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                                  "position": stray["range"]["start"]})
+    assert hover is None

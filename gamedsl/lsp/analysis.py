@@ -35,11 +35,16 @@ class Analysis:
         """The declarations written in the document itself (not in its bases)."""
         return [d for d in self.declarations if d.file == self.shown]
 
-    def find(self, name: str) -> list[Declaration]:
-        """The declarations of `name`: the document's own first, then a zone, counter, value or option
-        before a rule of the same name (`build foundation` is the building rule of zone `foundation`)."""
-        found = [d for d in self.declarations if d.name == name]
-        return sorted(found, key=lambda d: (d.file != self.shown, d.kind not in NAMED_KINDS))
+    def find(self, name: str, line: int | None = None) -> list[Declaration]:
+        """The declarations of `name` written on the document's 1-based `line`: a move's choice there,
+        else the document's own first, a zone, counter, value or option before a rule of the same
+        name (`build foundation` is the building rule of zone `foundation`)."""
+        found = self._named(name, line)
+        return sorted(found, key=lambda d: (d.within is None, d.file != self.shown, d.kind not in NAMED_KINDS))
+
+    def _named(self, name: str, line: int | None) -> list[Declaration]:
+        return [d for d in self.declarations if d.name == name and (
+            d.within is None or (line is not None and d.file == self.shown and d.within[0] <= line <= d.within[1]))]
 
 
 def file_of(shown: str, document: Path, document_shown: str) -> Path:

@@ -6,6 +6,7 @@ from .analysis import Analysis
 from .names import Declaration
 
 
-def definitions(analysis: Analysis, word: str) -> list[Declaration]:
-    """Where `word` is declared: the document's own declaration (which replaces a base's) first."""
-    return analysis.find(word)
+def definitions(analysis: Analysis, word: str, line: int | None = None) -> list[Declaration]:
+    """Where `word` (on the document's 1-based `line`) is declared: a move's own choice, else the
+    document's own declaration (which replaces a base's) first, then the base's."""
+    return analysis.find(word, line)

@@ -19,9 +19,10 @@ def describe(declaration: Declaration) -> str:
     return "\n\n".join(parts)
 
 
-def hover_text(analysis: Analysis, word: str) -> str | None:
-    """What to show over `word`: its declaration(s), else its keyword help, else nothing."""
-    found = analysis.find(word)
+def hover_text(analysis: Analysis, word: str, line: int | None = None) -> str | None:
+    """What to show over `word` (on the document's 1-based `line`): its declaration(s), else its
+    keyword help, else nothing."""
+    found = analysis.find(word, line)
     if found:
         return "\n\n---\n\n".join(describe(d) for d in found[:2])
     if word in grammar_words().keywords:

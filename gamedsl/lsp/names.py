@@ -48,6 +48,7 @@ class Declaration:
     source_line: str
     description: str = ""
     comment: str = ""
+    within: tuple[int, int] | None = None  # a move's own name (`choosing a rank r`): the move's lines
 
     @property
     def end_column(self) -> int:
@@ -70,6 +71,21 @@ def _comment_above(lines: Sequence[str], line: int) -> str:
     return "\n".join(reversed(found))
 
 
+def block_end(lines: Sequence[str], line: int) -> int:
+    """The last line (1-based) of the statement starting on line `line`: the lines indented under it."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    indent = len(text) - len(text.lstrip())
+    last = line
+    for number in range(line + 1, len(lines) + 1):
+        text = lines[number - 1]
+        if not text.strip() or text.lstrip().startswith("#"):
+            continue
+        if len(text) - len(text.lstrip()) <= indent:
+            break
+        last = number
+    return last
+
+
 def _declared(stmt: Any) -> Iterable[tuple[str, str, Any, str]]:
     """(name, kind, position, description) of what a statement declares."""
     kind = KIND_OF_STATEMENT.get(type(stmt))
@@ -79,6 +95,19 @@ def _declared(stmt: Any) -> Iterable[tuple[str, str, Any, str]]:
     elif isinstance(stmt, ast.PhasesDecl):
         for phase in stmt.phases:
             yield phase.text, "phase", phase.pos, ""
+
+
+def _move_names(stmt: Any) -> Iterable[tuple[str, str, Any]]:
+    """The names a move gives itself: its choices (`a rank r`) and its number (`for each n from 1 to 3`)."""
+    if not isinstance(stmt, ast.MoveDecl):
+        return
+    for field in stmt.__dataclass_fields__:
+        value = getattr(stmt, field)
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, ast.Choice):
+                yield item.name, f"choice of a {item.kind}", item.pos
+            elif isinstance(item, ast.Parameter):
+                yield item.name, "number of the move", item.pos
 
 
 def declarations(statements: Iterable[Any], lines_by_file: dict[str, Sequence[str]],
@@ -93,7 +122,19 @@ def declarations(statements: Iterable[Any], lines_by_file: dict[str, Sequence[st
                 name, kind, pos.file, path_of.get(pos.file, Path(pos.file)), pos.line,
                 _name_column(source_line, name, pos.column), source_line, description,
                 _comment_above(lines, stmt.pos.line)))
+        for name, kind, pos in _move_names(stmt):
+            lines = lines_by_file.get(pos.file, ())
+            source_line = lines[pos.line - 1] if 0 < pos.line <= len(lines) else ""
+            column = _name_column(source_line, name, _after_article(source_line, pos.column))
+            found.append(Declaration(name, kind, pos.file, path_of.get(pos.file, Path(pos.file)), pos.line, column,
+                                     source_line, within=(stmt.pos.line, block_end(lines, stmt.pos.line))))
     return found
+
+
+def _after_article(source_line: str, column: int) -> int:
+    """Where to look for a choice's name: past `a suit` / `a rank` / … (`a rank r`: not the `a`)."""
+    match = re.compile(r"(?:a|each)\s+[A-Za-z_]+\s+").match(source_line, column - 1)
+    return match.end() + 1 if match else column
 
 
 def word_at(text: str, line: int, character: int) -> tuple[str, int, int] | None:

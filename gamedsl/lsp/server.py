@@ -119,7 +119,7 @@ def hover(ls: GamedslServer, params: types.HoverParams) -> types.Hover | None:
     if found is None:
         return None
     word, start, end = found
-    text = hover_text(analysis, word)
+    text = hover_text(analysis, word, row + 1)
     if not text:
         return None
     where = document.range_to_client_units(types.Range(types.Position(row, start), types.Position(row, end)))
@@ -138,8 +138,9 @@ def completion(ls: GamedslServer, params: types.CompletionParams) -> types.Compl
 @server.feature(types.TEXT_DOCUMENT_DEFINITION)
 def definition(ls: GamedslServer, params: types.DefinitionParams) -> list[types.Location]:
     document, analysis = ls.analysis(params.text_document.uri)
-    found = word_at(document.source, *_at(document, params.position))
-    return [ls.location(d) for d in definitions(analysis, found[0])] if found else []
+    row, character = _at(document, params.position)
+    found = word_at(document.source, row, character)
+    return [ls.location(d) for d in definitions(analysis, found[0], row + 1)] if found else []
 
 
 @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from lsprotocol import types
 
 from .analysis import Analysis
-from .names import Declaration
+from .names import Declaration, block_end
 
 _SYMBOL_KIND = {
     "zone": types.SymbolKind.Array,
@@ -30,23 +30,9 @@ _SYMBOL_KIND = {
 }
 
 
-def _block_end(lines: list[str], line: int) -> int:
-    """The last line (0-based) of the statement starting on 0-based `line`: its indented lines."""
-    indent = len(lines[line]) - len(lines[line].lstrip())
-    last = line
-    for number in range(line + 1, len(lines)):
-        text = lines[number]
-        if not text.strip() or text.lstrip().startswith("#"):
-            continue
-        if len(text) - len(text.lstrip()) <= indent:
-            break
-        last = number
-    return last
-
-
 def _symbol(declaration: Declaration, lines: list[str]) -> types.DocumentSymbol:
     row = declaration.line - 1
-    end = _block_end(lines, row) if row < len(lines) else row
+    end = block_end(lines, declaration.line) - 1 if row < len(lines) else row
     name_range = types.Range(types.Position(row, declaration.column - 1), types.Position(row, declaration.end_column - 1))
     whole = types.Range(types.Position(row, 0), types.Position(end, len(lines[end]) if end < len(lines) else 0))
     return types.DocumentSymbol(name=declaration.name, detail=declaration.kind, kind=_SYMBOL_KIND.get(
@@ -55,4 +41,5 @@ def _symbol(declaration: Declaration, lines: list[str]) -> types.DocumentSymbol:
 
 def document_symbols(analysis: Analysis, lines: list[str]) -> list[types.DocumentSymbol]:
     """The document's own declarations (a variant's outline is what it changes)."""
-    return [_symbol(d, lines) for d in sorted(analysis.own(), key=lambda d: (d.line, d.column))]
+    own = [d for d in analysis.own() if d.within is None]  # a move's choices are not the file's outline
+    return [_symbol(d, lines) for d in sorted(own, key=lambda d: (d.line, d.column))]
