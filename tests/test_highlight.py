@@ -4,6 +4,8 @@ error token, and its keywords are the grammar's (a keyword the grammar gains is 
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import textwrap
 import tomllib
 from importlib import metadata
@@ -91,6 +93,14 @@ def test_the_lexer_is_registered_as_a_pygments_entry_point():
     installed = [e for e in metadata.entry_points(group="pygments.lexers") if e.name == "gamedsl"]
     if installed:  # once the package is installed again with this pyproject.toml
         assert installed[0].load() is GamedslLexer
+
+
+def test_the_lexer_and_the_editor_grammar_need_no_language_server_package():
+    code = ("import sys; sys.modules['pygls'] = sys.modules['lsprotocol'] = None\n"
+            "from gamedsl.highlight import GamedslLexer\nfrom gamedsl.lsp.textmate import render\n"
+            "print(len(list(GamedslLexer().get_tokens('move x:\\n'))) > 0, len(render()) > 1000)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert run.stdout == "True True\n", run.stderr
 
 
 def test_html_of_a_game_file_has_no_error_span():

@@ -7,7 +7,7 @@ changes and all; the bases are read from disk.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from .. import resources
@@ -29,7 +29,6 @@ class Analysis:
     diagnostics: tuple[Diagnostic, ...]
     declarations: tuple[Declaration, ...] = ()
     parsed: bool = False
-    bases: tuple[Path, ...] = field(default=())
 
     def own(self) -> list[Declaration]:
         """The declarations written in the document itself (not in its bases)."""
@@ -83,5 +82,4 @@ def analyse(text: str, path: Path) -> Analysis:
             problems = list(err.diagnostics)
     path_of = {f: file_of(f, path, shown) for f in files}
     found = declarations(statements, lines, path_of)
-    bases = tuple(path_of[f] for f in files if f != shown)
-    return Analysis(path, shown, tuple(problems), tuple(found), True, bases)
+    return Analysis(path, shown, tuple(problems), tuple(found), True)

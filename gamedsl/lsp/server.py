@@ -60,7 +60,7 @@ class GamedslServer(LanguageServer):
             fresh = internal_error(path, err)
         previous = self.analyses.get(document.uri)
         if not fresh.parsed and previous is not None:
-            fresh = dataclasses.replace(fresh, declarations=previous.declarations, bases=previous.bases)
+            fresh = dataclasses.replace(fresh, declarations=previous.declarations)
         self.analyses[document.uri] = fresh
         diagnostics = to_lsp(fresh, _lines(document))
         for diagnostic in diagnostics:
