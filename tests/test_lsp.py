@@ -271,6 +271,9 @@ def test_a_moves_choice_leads_to_its_declaration_within_the_move_only(client):
     chosen_line, _ = _where(text, "a player p", "choosing")
     assert location["range"]["start"] == _position(chosen_line, text.split("\n")[chosen_line].index(" p ") + 1)
     assert all(d["name"] != "p" for d in client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}}))
+    assert {"p", "r", "hand"} <= set(_labels(client, uri, line, column))  # `only when |`: the move's choices too
+    outside = _labels(client, uri, *_where(text, "book_count", "each player scores own"))  # `scores own |`
+    assert "book_count" in outside and "p" not in outside and "r" not in outside
     edited = text + "value stray: p\n"
     client.change(uri, edited, version=131)
     (stray,) = client.diagnostics(uri, 131)  # `p` means nothing outside its move

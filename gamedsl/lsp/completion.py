@@ -15,7 +15,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput
 from ..highlight import BUILTIN_NAMES, grammar_words, terminal_words
 from ..syntax.parser import INDENTATION_ERRORS, grammar_parser
 from .analysis import NAMED_KINDS, Analysis
-from .names import word_before
+from .names import Declaration, word_before
 
 _END_OF_TEXT = "\x00"  # no terminal matches it: the parser stops there, its state that of the cursor
 
@@ -49,8 +49,17 @@ def accepted_terminals(prefix: str) -> set[str] | None:
     return None
 
 
+def _is_offered(declaration: Declaration, analysis: Analysis, line: int) -> bool:
+    """A zone, counter, value or option; or a choice of the move around the 1-based `line`."""
+    if declaration.within is None:
+        return declaration.kind in NAMED_KINDS
+    return declaration.file == analysis.shown and declaration.within[0] <= line <= declaration.within[1]
+
+
 def candidates(analysis: Analysis, text: str, line: int, character: int) -> list[Candidate]:
-    """What may be written at a 0-based (line, character), the word begun there excluded."""
+    """What may be written at a 0-based (line, character), the word begun there excluded: the
+    keywords the grammar accepts there and, where it accepts a name, the file's zones, counters,
+    values and options (and the choices of the move the cursor is in)."""
     begun, start = word_before(text, line, character)
     lines = text.split("\n")
     prefix = "\n".join(lines[:line] + [lines[line][:start] if line < len(lines) else ""])
@@ -65,7 +74,7 @@ def candidates(analysis: Analysis, text: str, line: int, character: int) -> list
     if names:
         seen = set(keywords)
         for declaration in analysis.declarations:
-            if declaration.kind in NAMED_KINDS and declaration.name not in seen:
+            if _is_offered(declaration, analysis, line + 1) and declaration.name not in seen:
                 seen.add(declaration.name)
                 found.append(Candidate(declaration.name, declaration.kind, declaration.description))
         found.extend(Candidate(n, "built-in") for n in BUILTIN_NAMES if n not in seen)
