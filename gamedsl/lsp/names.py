@@ -32,6 +32,7 @@ KIND_OF_STATEMENT: dict[type, str] = {
     ast.PointsDecl: "points",
 }
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_ARTICLE_AND_KIND = re.compile(r"(?:a|each)\s+[A-Za-z_]+\s+")  # `a rank ` before a choice's name
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,7 @@ def declarations(statements: Iterable[Any], lines_by_file: dict[str, Sequence[st
 
 def _after_article(source_line: str, column: int) -> int:
     """Where to look for a choice's name: past `a suit` / `a rank` / … (`a rank r`: not the `a`)."""
-    match = re.compile(r"(?:a|each)\s+[A-Za-z_]+\s+").match(source_line, column - 1)
+    match = _ARTICLE_AND_KIND.match(source_line, column - 1)
     return match.end() + 1 if match else column
 
 
