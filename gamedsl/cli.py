@@ -340,6 +340,21 @@ def cmd_list(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_lsp(args: argparse.Namespace) -> int:
+    """The language server an editor starts; its packages are the optional `lsp` extra."""
+    try:
+        from .lsp.server import serve
+    except ImportError as err:
+        missing = (err.name or "").split(".")[0]
+        if missing not in ("pygls", "lsprotocol"):
+            raise
+        print(f"gamedsl lsp: the language server needs {missing}: pip install 'gamedsl[lsp]'", file=sys.stderr)
+        return EXIT_USAGE
+    # The protocol's bytes, never escaped as the other commands' text is.
+    serve(unescaped(sys.stdin).buffer, unescaped(sys.stdout).buffer)
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="gamedsl", description="Card games from declarative rules files.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -421,6 +436,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     listing = sub.add_parser("list", help="list the shipped games")
     listing.set_defaults(run=cmd_list)
+
+    lsp = sub.add_parser("lsp", help="the language server an editor starts (over stdio): problems as you type, "
+                         "hover, completion, go to definition")
+    lsp.set_defaults(run=cmd_lsp)
     return parser
 
 

@@ -12,6 +12,7 @@ import yaml
 
 import gamedsl
 from gamedsl.errors import MoveError, RulesError
+from .fences import code_blocks
 
 NAMING = '''game "Naming"
 players 3
@@ -251,7 +252,7 @@ def test_the_example_of_language_md_loads_and_works(tmp_path):
 
     text = (Path(__file__).resolve().parent.parent / "grammar" / "LANGUAGE.md").read_text(encoding="utf-8")
     section = text[text.index("**A card move that carries a choice**"):text.index("**Several chosen cards.**")]
-    block = section.split("```")[1].strip("\n")
+    block = code_blocks(section)[0].strip("\n")
     start, end = NAMING.index("move eight"), NAMING.index("move give")
     game = load(tmp_path, NAMING[:start] + block + "\n" + NAMING[end:])
     st = position(game, {"P1": ["8C", "8H", "9D"]}, ["9S"])

@@ -14,6 +14,7 @@ import gamedsl
 from gamedsl import cards
 from gamedsl.compiler.building import EMPTY, accept_table, describe
 from gamedsl.errors import RulesError
+from .fences import code_blocks
 
 ROOT = Path(__file__).resolve().parent.parent
 SNAPSHOT = Path(__file__).parent / "data" / "accept_tables.json"
@@ -249,7 +250,7 @@ def test_an_unknown_order_and_undeclared_colours_are_still_refused_inside_predic
 def test_the_examples_of_language_md_building_rules_load_and_mean_what_they_say(tmp_path):
     text = (ROOT / "grammar" / "LANGUAGE.md").read_text(encoding="utf-8")
     section = text[text.index("### Building rules"):text.index("### Moves")]
-    block = section.split("```")[3]  # the second code block: the predicate examples
+    block = code_blocks(section)[1]  # the second code block: the predicate examples
     rules: dict[str, dict[str, str]] = {}
     name = ""
     for line in block.splitlines():

@@ -12,6 +12,7 @@ import yaml
 
 import gamedsl
 from gamedsl.errors import MoveError, RulesError
+from .fences import code_blocks
 
 ASKING = '''game "Asking"
 players 3..4
@@ -188,7 +189,7 @@ def test_the_examples_of_language_md_load_and_work(tmp_path):
 
     text = (Path(__file__).resolve().parent.parent / "grammar" / "LANGUAGE.md").read_text(encoding="utf-8")
     section = text[text.index("**Moves that carry a choice.**"):text.index("**Several chosen cards.**")]
-    block = section.split("```")[1]
+    block = code_blocks(section)[0]
     game_text = ASKING[:ASKING.index("move ask")] + block.strip("\n") + "\nmatch: one deal\n"
     game = load(tmp_path, game_text)
     st = position(game, {"P1": ["7H", "QD"], "P2": ["7C", "2S"], "P3": ["2D"]})

@@ -80,7 +80,7 @@ def test_readme_position_example_loads():
 @pytest.mark.parametrize("game, first_line", [("russian_bank", 'game "Russian Bank"'), ("dou_dizhu", "phases:"),
                                               ("canfield", "build foundation"), ("go_fish", "move ask")])
 def test_readme_language_samples_are_in_the_game_files(game, first_line):
-    (sample,) = [b for b in _readme_blocks("") if b.startswith(first_line)]
+    (sample,) = [b for b in _readme_blocks("gamedsl") if b.startswith(first_line)]
     game_text = (ROOT / "games" / f"{game}.game").read_text(encoding="utf-8")
     flat = re.sub(r"\s+", " ", re.sub(r"#[^\n]*", "", game_text))
     for line in sample.splitlines():

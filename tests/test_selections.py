@@ -12,6 +12,7 @@ import yaml
 import gamedsl
 from gamedsl.engine.position import to_yaml
 from gamedsl.errors import RulesError
+from .fences import code_blocks
 
 GAME = """game "fish"
 players 2
@@ -171,7 +172,7 @@ def test_the_example_of_language_md_loads_and_plays_as_it_says(tmp_path):
     root = Path(__file__).resolve().parent.parent
     text = (root / "grammar" / "LANGUAGE.md").read_text(encoding="utf-8")
     section = text[text.index("### Cards, suits and ranks as values"):text.index("### Moves")]
-    example = section.split("```")[1]
+    example = code_blocks(section)[0]
     game = ('game "example"\nplayers 2\ncards:\n    order building: A 2 3 4 5 6 7 8 9 10 J Q K\n'
             "zones:\n    stock: shared, pile, face down, holds 1 standard deck\n    foundation1: shared, pile, face up\n"
             "    trick: shared, pile, face up\n    hand: each player, fan, face up\n    books: each player, pool, face up\n"

@@ -13,6 +13,7 @@ import pytest
 import gamedsl
 from gamedsl.errors import RulesSemanticError
 from gamedsl.players import ComputerSeat
+from .fences import code_blocks
 
 # A card to the left gives the partner 2; a card to the right gives the player 1 and the other
 # team 3. A player that judged by itself alone would play right; a partner plays left.
@@ -353,8 +354,7 @@ def test_the_console_watching_computers_ends_with_the_winning_team(tmp_path):
 def test_the_example_of_the_language_reference_plays_a_match(tmp_path):
     reference = (Path(__file__).parent.parent / "grammar" / "LANGUAGE.md").read_text(encoding="utf-8")
     section = reference[reference.index("### Teams"):]
-    start = section.index("```\n") + 4
-    example = section[start:section.index("\n```", start)]
+    example = code_blocks(section)[0].rstrip("\n")
     text = example + """
 
 zones:

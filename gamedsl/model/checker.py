@@ -15,7 +15,7 @@ from typing import Any
 
 from .. import cards, limits, resources
 from ..errors import Diagnostic, GameNotFoundError, RulesSemanticError, RulesSyntaxError, SourcePos, did_you_mean
-from ..syntax import ast, parse_file
+from ..syntax import ast, parse_file, parse_text
 from .card_checks import CardChecks
 from .card_types import literal_values
 from .model import (
@@ -2006,9 +2006,11 @@ def _singletons_given_twice(game_file: ast.GameFile) -> list[Diagnostic]:
     return found
 
 
-def load_statements(path: Path, seen: tuple[str, ...] = ()) -> tuple[ast.GameFile, list[Any], dict[str, tuple[str, ...]], tuple[str, ...]]:
-    """Parse a file and, through `extends`, its bases; return the merged statement list."""
-    game_file = parse_file(path)
+def load_statements(path: Path, seen: tuple[str, ...] = (), text: str | None = None,
+                    ) -> tuple[ast.GameFile, list[Any], dict[str, tuple[str, ...]], tuple[str, ...]]:
+    """Parse a file and, through `extends`, its bases; return the merged statement list.
+    `text`, when given, is the file's text as an editor holds it (unsaved): its bases are read from disk."""
+    game_file = parse_file(path) if text is None else parse_text(text, resources.display_path(path))
     lines = {game_file.path: game_file.lines}
     twice = _singletons_given_twice(game_file)
     if twice:
@@ -2069,7 +2071,14 @@ def check_file(path: str | Path) -> GameModel:
     return checker.check(game_file, statements, files)
 
 
-__all__ = ["Checker", "RulesSyntaxError", "check_file", "say_pieces"]
+def check_text(text: str, path: str | Path) -> GameModel:
+    """Check the text of the game file at `path` as an editor holds it (unsaved changes and all);
+    an `extends` is resolved from `path`'s folder as for the file itself."""
+    game_file, statements, lines, files = load_statements(Path(path), text=text)
+    return Checker(lines).check(game_file, statements, files)
+
+
+__all__ = ["Checker", "RulesSyntaxError", "check_file", "check_text", "say_pieces"]
 
 
 _SAY_PART = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}|[{}]")

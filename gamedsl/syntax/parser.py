@@ -89,6 +89,16 @@ def _parser() -> Lark:
     return Lark(grammar, parser="lalr", postlex=_GameIndenter(), propagate_positions=True, maybe_placeholders=False)
 
 
+# What the indenter raises for a line it cannot place, or a keyword glued to a word (`parse_text`
+# turns them into diagnostics; a caller driving `grammar_parser()` itself catches them).
+INDENTATION_ERRORS = (_BadIndent, _GluedWord)
+
+
+def grammar_parser() -> Lark:
+    """The compiled grammar (its terminals and rules are what the editor tools are built from)."""
+    return _parser()
+
+
 # Readable names for the terminals an error message may list.
 _TERMINAL_WORDS = {
     "_NL": "the end of the line",
