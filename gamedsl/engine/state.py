@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,14 @@ ANY_CARD = bytes([1]) * cards.CARD_LIMIT  # the row of a target that takes any c
 
 
 class State:
+    # The rules that fired, counted (opt-in, for `gamedsl analyze`): None, or a Counter keyed by
+    # (kind, rule name, SourcePos) (`model.firing_key`), kind one of `FIRING_KINDS`: a move of a
+    # move rule played; a combination kind played (a play of combinations counts its move and
+    # its kind); a priority that removed a move from a listing (once per listing); a `whenever`
+    # rule that fired; the `end` rule that ended a deal or the match. Look-ahead (`_after`) and
+    # copies count nothing: a copy's `fired` is None. Set it before the first deal with
+    # `Game.new_game(seed, fired=Counter())`.
+    fired: Counter | None = None
     # While a deal is dealt and checked: None, or the number of the deal that is to follow it at
     # once, because this one ended before anyone moved (`_start_deal` deals it, in a loop).
     _next_deal: int | None = None
@@ -206,7 +215,7 @@ class State:
         as the failure found it (no record to restore it from)."""
         c = self._c
         self.forget_history()
-        if c.looks_ahead:  # its rules play moves ahead and take them back: they need the records
+        if c.looks_ahead or self.fired is not None:  # look-ahead needs the records; counting, `play_random`
             made = 0
             while not self.over and (limit is None or made < limit):
                 self.play_random(rng)
@@ -251,6 +260,16 @@ class State:
         except (ArithmeticError, IndexError, KeyError, TypeError, ValueError) as err:
             self._abandon()
             raise self._failure(internal, err) from None
+        if self.fired is not None and not self._looking:
+            self._count_move(internal)
+
+    def _count_move(self, internal: Internal) -> None:
+        """`fired`: the move's rule, and the combination kind it played, if it plays one."""
+        c, fired = self._c, self.fired
+        assert fired is not None
+        fired[c.move_keys[internal[0]]] += 1
+        if c.actions[internal[0]].combination is not None:
+            fired[c.combination_keys[internal[1]]] += 1
 
     def _abandon(self) -> None:
         """Put back what a move that failed halfway had changed."""
@@ -323,6 +342,7 @@ class State:
         other.said = list(self.said)
         other._frame = None
         other._legal = None
+        other.fired = None  # a copy's moves (a player's look-ahead) are not the game's
         other.rank_counts = {}  # a copy's lists are its own
         return other
 
@@ -766,22 +786,38 @@ class State:
 
     def _apply_priorities(self, moves: list[Internal]) -> list[Internal]:
         p = self.current
+        if self.fired is not None and not self._looking:
+            return self._apply_priorities_counted(moves, p)
         for priority in self._c.priorities:
-            if priority.kind == "must":
-                moves = priority.keep(moves, self, p)
-            elif priority.kind == "reach":
-                moves = self._keep_reaching(priority, moves)
-            elif priority.kind == "lower":
-                moves = self._keep_lowering(priority, moves)
-            else:
-                test = priority.tests[p]
-                if priority.per_move:  # `forbid … while the card …`: each matching move on its own
-                    cond = priority.condition
-                    moves = [m for m in moves if not (test(m) and cond(self, p, m))]
-                    continue
-                hit = [m for m in moves if test(m)]
-                if hit and (priority.condition is None or priority.condition(self, p, None)):
-                    moves = [m for m in moves if not test(m)]
+            moves = self._filtered_by(priority, moves, p)
+        return moves
+
+    def _apply_priorities_counted(self, moves: list[Internal], p: int) -> list[Internal]:
+        """`_apply_priorities`, counting in `fired` each priority that removed a move."""
+        fired, keys = self.fired, self._c.priority_keys
+        assert fired is not None
+        for index, priority in enumerate(self._c.priorities):
+            kept = self._filtered_by(priority, moves, p)
+            if len(kept) < len(moves):
+                fired[keys[index]] += 1
+            moves = kept
+        return moves
+
+    def _filtered_by(self, priority: Any, moves: list[Internal], p: int) -> list[Internal]:
+        """The moves one priority lets through."""
+        if priority.kind == "must":
+            return priority.keep(moves, self, p)
+        if priority.kind == "reach":
+            return self._keep_reaching(priority, moves)
+        if priority.kind == "lower":
+            return self._keep_lowering(priority, moves)
+        test = priority.tests[p]
+        if priority.per_move:  # `forbid … while the card …`: each matching move on its own
+            cond = priority.condition
+            return [m for m in moves if not (test(m) and cond(self, p, m))]
+        hit = [m for m in moves if test(m)]
+        if hit and (priority.condition is None or priority.condition(self, p, None)):
+            return [m for m in moves if not test(m)]
         return moves
 
     # ---- applying moves ---------------------------------------------------------------------------
@@ -1031,6 +1067,8 @@ class State:
         players = c.players
         index, hit = found
         end = c.ends[index]
+        if self.fired is not None and not self._looking:
+            self.fired[c.end_keys[index]] += 1
         self._save_scalar_state()
         self.winner = hit
         zones = tuple(tuple(z) for z in self.zones)
