@@ -60,15 +60,18 @@ def declared_rules(game: Game) -> list[tuple[str, str, Any]]:
 def analyze(names: Sequence[str], games: int, seats: str | None = None, options: dict[str, str] | None = None,
             players: int | None = None, seed: str = "0", skill_games: int = 20,
             skill_seats: Sequence[str] = DEFAULT_SKILL, limit: int = DEFAULT_LIMIT, backend: str = "local",
-            workers: int = 1, address: str | None = None,
-            progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """Play the studies' games and return the report's data (what the JSON holds)."""
+            workers: int = 1, address: str | None = None, progress: Callable[[int], None] | None = None,
+            planned: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Play the studies' games and return the report's data (what the JSON holds): `progress`
+    is told the games of each batch as it comes back, `planned` the games to play in all."""
     options = dict(options or {})
     studies = []
     for name in names:
         game = _game(name, players, tuple(sorted(options.items())))
         studies.append(Study(name, game, seats_for(game, seats), options))
     work = plan(studies, games, seed, skill_games, skill_seats, limit, workers)
+    if planned is not None:
+        planned(sum(batch.count for batch in work))
     started = time.perf_counter()
     parts = {}
     for key, part in run_batches(work, backend, workers, address, progress):
