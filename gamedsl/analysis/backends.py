@@ -8,6 +8,7 @@ depend on the order, so every backend gives the same figures for the same seed.
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -119,10 +120,10 @@ def ray_options(workers: int, address: str | None) -> dict[str, Any]:
     than 1 is asked, else of all of them) whose workers import this very gamedsl, from the
     folder it runs from (a cluster's machines have gamedsl installed)."""
     if address:
-        return {"address": address, "log_to_driver": False}
+        return {"address": address, "log_to_driver": False, "logging_level": logging.WARNING}
     here = str(Path(__file__).resolve().parents[2])
     path = os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH", "")) if p)
-    options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+    options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "logging_level": logging.WARNING,
                                "runtime_env": {"env_vars": {"PYTHONPATH": path}}}
     if workers > 1:
         options["num_cpus"] = workers
