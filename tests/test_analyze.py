@@ -12,12 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from gamedsl.analysis import analyze
+from gamedsl.analysis import analyze, declared_rules
 from gamedsl.analysis.aggregate import Aggregate, figures, quantile
 from gamedsl.analysis.backends import RayUnavailable
 from gamedsl.analysis.playing import LIMIT, NO_MOVE_END, OVER, lead_story, play_record, stalemate_ends
 from gamedsl.analysis.report import summary_rows, to_json, write_report
-from gamedsl.analysis import declared_rules
 from gamedsl.cli import main
 
 from .chromium import Browser, find_chromium

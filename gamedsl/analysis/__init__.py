@@ -9,6 +9,7 @@ how often the lead changes. A leaf package: it imports the engine, the engine ne
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -112,7 +113,7 @@ def plan(studies: list[Study], games: int, seed: str, skill_games: int, skill_se
                         size=batch_size(games, workers))
         if skill_games <= 0:
             continue
-        for k, (strong, weak) in enumerate(zip(skill_seats, skill_seats[1:]), start=1):
+        for k, (strong, weak) in enumerate(itertools.pairwise(skill_seats), start=1):
             seats = (strong,) + (weak,) * (players - 1)
             study.skill.append((strong, weak, Aggregate(players, len(study.game.compiled.teams))))
             work += batches(1000 * number + k, study.name, players, study.options, seats, skill_games,

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 
 from ..engine import Game, State
 from ..errors import RulesRuntimeError
-from ..model.model import SourcePos
 from ..simulate import PlayedGame, Watcher, play_game
 
 PROGRESS_BINS = 10  # branching is told by tenth of the game: the first tenth of its decisions, …
@@ -167,4 +166,4 @@ def _alone_best(totals: list[float], lowest: bool) -> int | None:
     return at[0] if len(at) == 1 else None
 
 
-__all__ = ["GameRecord", "PROGRESS_BINS", "STOPS", "SourcePos", "lead_story", "play_record", "stalemate_ends"]
+__all__ = ["PROGRESS_BINS", "STOPS", "GameRecord", "lead_story", "play_record", "stalemate_ends"]

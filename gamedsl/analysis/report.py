@@ -11,31 +11,31 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from .playing import OVER
 from .plots import draw_all
-from .playing import OVER, STOPS
 
 DEFINITIONS = [
-    ("Fairness", "Every seat is played by the same computer player (unless --seats says otherwise), so a seat "
+    ("Fairness", ("Every seat is played by the same computer player (unless --seats says otherwise), so a seat "
      "that wins more than its share is favoured by the rules. A win is a game a player ends with the best score "
      "(ties at the top: each of them; all tied: nobody). The first player is the one who made the game's first "
-     "move. Intervals are 95% Wilson intervals."),
-    ("Length", "Moves are the moves made, turns the turns in which a move was made, deals the deals played."),
-    ("Stalemates", "A game that stopped otherwise than by an ordinary end: by an end rule that reads `no move is "
+     "move. Intervals are 95% Wilson intervals.")),
+    ("Length", ("Moves are the moves made, turns the turns in which a move was made, deals the deals played.")),
+    ("Stalemates", ("A game that stopped otherwise than by an ordinary end: by an end rule that reads `no move is "
      "legal` or `a turn begins N times in the same position`, at the move limit, or with the player to move "
-     "left without a legal move (a gap in the rules), a `whenever` rule that kept firing, or rules that failed."),
-    ("Choice", "The legal moves of every decision, all games together; a forced move is a decision with one "
-     "legal move. Over the game: the decisions of each tenth of a game (by the number of its decisions)."),
-    ("Rules in use", "How often each move, priority (a priority fires when it removes a move from a listing), "
+     "left without a legal move (a gap in the rules), a `whenever` rule that kept firing, or rules that failed.")),
+    ("Choice", ("The legal moves of every decision, all games together; a forced move is a decision with one "
+     "legal move. Over the game: the decisions of each tenth of a game (by the number of its decisions).")),
+    ("Rules in use", ("How often each move, priority (a priority fires when it removes a move from a listing), "
      "`whenever`, `end` and combination kind of the file fired. A rule that never fired is named with its "
      "file:line: a rule that never matters is often a mistake in the variant. A variant's rules inherited from "
-     "its base file are cited at the base file's line."),
-    ("Skill", "A separate, smaller sample: the stronger player at one seat, the weaker at the others, seats "
-     "rotating from game to game. If skill did not matter the stronger would win its fair share (dashed)."),
-    ("Drama", "Of matches of several deals. The leader as a deal begins is the player best placed by the "
+     "its base file are cited at the base file's line.")),
+    ("Skill", ("A separate, smaller sample: the stronger player at one seat, the weaker at the others, seats "
+     "rotating from game to game. If skill did not matter the stronger would win its fair share (dashed).")),
+    ("Drama", ("Of matches of several deals. The leader as a deal begins is the player best placed by the "
      "file's `value standing` when it declares one, else by the points so far (the fewest where the lowest "
      "score wins), alone: a tie has no leader. A lead change is a leader other than the last one (the "
      "match's winner counts as the last leader). A match is decided late when its winner did not lead as "
-     "the last deal began."),
+     "the last deal began.")),
 ]
 
 
@@ -170,4 +170,4 @@ def _rules_table(study: dict[str, Any]) -> str:
             f"<th>firings per game</th><th>games it fired in</th></tr>{rows}</table>\n")
 
 
-__all__ = ["STOPS", "summary_rows", "to_html", "to_json", "write_report"]
+__all__ = ["summary_rows", "to_html", "to_json", "write_report"]
