@@ -49,24 +49,38 @@ def draw_all(data: dict[str, Any], folder: Path) -> list[tuple[str, str]]:
     return drawn
 
 
+HATCHES = ("", "//", "..", "xx", "\\\\")
+
+
 def _bars_with_intervals(ax: Any, groups: list[list[dict]], labels: list[str], colours: list[Any],
-                         fair: list[float], bar_names: list[list[str]]) -> None:
-    """Groups of bars (one group per study), each a rate with its interval, a dashed fair share."""
+                         fair: list[float], bar_names: list[list[str]], legend: list[str] | None = None) -> None:
+    """Groups of bars (one group per study), each a rate with its interval, a dashed fair share.
+    Each bar is named inside it, or, with `legend`, by its hatching (the k-th bar of every group
+    alike) in a legend."""
     x = 0.0
     ticks = []
     for group, colour, share, names in zip(groups, colours, fair, bar_names):
         start = x
-        for item, name in zip(group, names):
+        for k, (item, name) in enumerate(zip(group, names)):
             rate = item["rate"]
-            ax.bar(x, rate, width=0.8, color=colour, alpha=0.85)
+            hatch = HATCHES[k % len(HATCHES)] if legend is not None else ""
+            ax.bar(x, rate, width=0.8, color=colour, alpha=0.85, hatch=hatch, edgecolor="white", lw=0)
             ax.errorbar(x, rate, yerr=[[rate - item["low"]], [item["high"] - rate]], color="black", capsize=3, lw=1)
-            ax.text(x, 0.01, name, ha="center", va="bottom", fontsize=8, rotation=90, color="white")
+            if legend is None:
+                ax.text(x, 0.01, name, ha="center", va="bottom", fontsize=8, rotation=90, color="white")
             x += 1
         ax.hlines(share, start - 0.45, x - 0.55, colors="black", linestyles="dashed", lw=1)
         ticks.append((start + x - 1) / 2)
         x += 0.8
-    ax.set_xticks(ticks, labels)
+    crowded = len(labels) > 4
+    ax.set_xticks(ticks, labels, rotation=20 if crowded else 0, ha="right" if crowded else "center")
     ax.set_ylim(0, 1)
+    if legend is not None:
+        from matplotlib.patches import Patch
+
+        ax.legend([Patch(facecolor="grey", hatch=HATCHES[k % len(HATCHES)], edgecolor="white")
+                   for k in range(len(legend))], legend, fontsize=8, frameon=True, loc="upper left",
+                  bbox_to_anchor=(1.0, 1.0))
     ax.yaxis.set_major_formatter(_percent())
 
 
@@ -158,10 +172,12 @@ def draw_skill(plt: Any, data: dict[str, Any]) -> Any:
     figure, ax = plt.subplots(figsize=(WIDTH, 3.6))
     groups = [[m["stronger_wins"] for m in s["skill"]] for s in studies]
     names = [[f"{m['stronger']} v {m['weaker']}" for m in s["skill"]] for s in studies]
+    pairs = max(names, key=len)
     _bars_with_intervals(ax, groups, [s["game"] for s in studies], _colours(len(data["studies"])),
-                         [s["skill"][0]["fair_share"] for s in studies], names)
+                         [s["skill"][0]["fair_share"] for s in studies], names, legend=pairs)
     ax.set_ylabel("the stronger player's win rate")
-    ax.set_title("Skill: the stronger player against the weaker (seats rotating; dashed: no skill)")
+    ax.set_title("Skill: the stronger player's win rate against the weaker (seats rotating; dashed: no skill)",
+                 fontsize=10)
     return figure
 
 
