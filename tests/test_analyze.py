@@ -190,3 +190,15 @@ def test_the_page_opens_offline_with_its_table_and_pictures(local_report, tmp_pa
     with Image.open(shot) as picture:
         colours = picture.convert("RGB").resize((64, 64)).getcolors(64 * 64)
     assert colours is not None and len(colours) > 20  # drawn, not a blank page
+
+
+def test_the_readme_command_is_one_the_command_takes():
+    import shlex
+
+    from gamedsl.cli import build_parser
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### Playtesting a variant"):]
+    command = re.search(r"^```\n(gamedsl analyze .*?)^```$", section, flags=re.DOTALL | re.MULTILINE).group(1)
+    args = build_parser().parse_args(shlex.split(command.replace("\\\n", " "))[1:])
+    assert args.games == 200 and args.workers == 2 and len(args.games_named) == 6
