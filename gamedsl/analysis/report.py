@@ -115,14 +115,16 @@ def _never(figures: dict[str, Any]) -> str:
 
 
 STYLE = """
-body { font-family: system-ui, sans-serif; max-width: 1100px; margin: 1em auto; padding: 0 1em; color: #222; }
-table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
+body { font-family: system-ui, sans-serif; max-width: 1500px; margin: 1em auto; padding: 0 1em; color: #222; }
+table { border-collapse: collapse; margin: 0.5em 0 1.5em; font-size: 0.88em; }
+.wide { overflow-x: auto; }
+#summary tr > th:first-child { white-space: nowrap; }
 th, td { border: 1px solid #ccc; padding: 4px 8px; text-align: left; vertical-align: top; }
 th { background: #f3f3f3; }
 small { color: #666; }
 .never { color: #b00000; font-weight: bold; }
 figure { margin: 1em 0; }
-figure img { max-width: 100%; }
+figure img { max-width: min(100%, 1000px); }
 figcaption { color: #444; font-size: 0.9em; }
 dt { font-weight: bold; margin-top: 0.5em; }
 """
@@ -148,8 +150,8 @@ def to_html(data: dict[str, Any], pictures: list[tuple[str, str]]) -> str:
 {data['move_limit']:,} moves a game), and {data['skill_games']:,} games per skill match.
 Played in {timing['seconds']:g} s ({escape(str(timing['backend']))}, {timing['workers']} worker(s)).</p>
 <h2>Side by side</h2>
-<table id="summary"><tr><th></th>{head}</tr>
-{rows}</table>
+<div class=wide><table id="summary"><tr><th></th>{head}</tr>
+{rows}</table></div>
 <h2>Pictures</h2>
 {figures}
 <h2>Rules in use</h2>
