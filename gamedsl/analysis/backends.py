@@ -134,5 +134,8 @@ def progress_bar(total: int, quiet: bool) -> Any:
     """A tqdm bar on stderr, silent when stderr is not a terminal or with --quiet."""
     from tqdm import tqdm
 
-    return tqdm(total=total, unit="game", file=sys.stderr, disable=quiet or not sys.stderr.isatty(),
-                dynamic_ncols=True, leave=False)
+    from ..terminal import unescaped
+
+    stream = unescaped(sys.stderr)  # our own bar: its control characters are not escaped
+    return tqdm(total=total, unit="game", file=stream, disable=quiet or not stream.isatty(), dynamic_ncols=True,
+                leave=False)
