@@ -784,40 +784,40 @@ class State:
                     codec.remember_play(move, action, combo, len(same) > 1)
         return [public(m) for m in moves]
 
-    def _apply_priorities(self, moves: list[Internal]) -> list[Internal]:
+    def _apply_priorities(self, moves: list[Internal], only: Any = None) -> list[Internal]:
+        """The moves the priorities let through (`only`: these priorities alone)."""
         p = self.current
-        if self.fired is not None and not self._looking:
-            return self._apply_priorities_counted(moves, p)
-        for priority in self._c.priorities:
-            moves = self._filtered_by(priority, moves, p)
+        if only is None:
+            if self.fired is not None and not self._looking:
+                return self._apply_priorities_counted(moves)
+            only = self._c.priorities
+        for priority in only:
+            if priority.kind == "must":
+                moves = priority.keep(moves, self, p)
+            elif priority.kind == "reach":
+                moves = self._keep_reaching(priority, moves)
+            elif priority.kind == "lower":
+                moves = self._keep_lowering(priority, moves)
+            else:
+                test = priority.tests[p]
+                if priority.per_move:  # `forbid … while the card …`: each matching move on its own
+                    cond = priority.condition
+                    moves = [m for m in moves if not (test(m) and cond(self, p, m))]
+                    continue
+                hit = [m for m in moves if test(m)]
+                if hit and (priority.condition is None or priority.condition(self, p, None)):
+                    moves = [m for m in moves if not test(m)]
         return moves
 
-    def _apply_priorities_counted(self, moves: list[Internal], p: int) -> list[Internal]:
-        """`_apply_priorities`, counting in `fired` each priority that removed a move."""
+    def _apply_priorities_counted(self, moves: list[Internal]) -> list[Internal]:
+        """`_apply_priorities`, one priority at a time, counting in `fired` each that removed a move."""
         fired, keys = self.fired, self._c.priority_keys
         assert fired is not None
         for index, priority in enumerate(self._c.priorities):
-            kept = self._filtered_by(priority, moves, p)
+            kept = self._apply_priorities(moves, (priority,))
             if len(kept) < len(moves):
                 fired[keys[index]] += 1
             moves = kept
-        return moves
-
-    def _filtered_by(self, priority: Any, moves: list[Internal], p: int) -> list[Internal]:
-        """The moves one priority lets through."""
-        if priority.kind == "must":
-            return priority.keep(moves, self, p)
-        if priority.kind == "reach":
-            return self._keep_reaching(priority, moves)
-        if priority.kind == "lower":
-            return self._keep_lowering(priority, moves)
-        test = priority.tests[p]
-        if priority.per_move:  # `forbid … while the card …`: each matching move on its own
-            cond = priority.condition
-            return [m for m in moves if not (test(m) and cond(self, p, m))]
-        hit = [m for m in moves if test(m)]
-        if hit and (priority.condition is None or priority.condition(self, p, None)):
-            return [m for m in moves if not test(m)]
         return moves
 
     # ---- applying moves ---------------------------------------------------------------------------
