@@ -95,7 +95,7 @@ def analyze(names: Sequence[str], games: int, seats: str | None = None, options:
         "skill_games": skill_games,
         "move_limit": limit,
         "options": options,
-        "studies": [_study_data(s, seed) for s in studies],
+        "studies": [_study_data(s) for s in studies],
         "timing": {"backend": backend, "workers": workers, "games_played": played, "seconds": round(wall, 3),
                    "games_per_second": round(played / wall, 2) if wall else None,
                    "seconds_choosing_moves": round(sum(a.seconds for a in parts.values()), 3)},
@@ -122,7 +122,7 @@ def plan(studies: list[Study], games: int, seed: str, skill_games: int, skill_se
     return work
 
 
-def _study_data(study: Study, seed: str) -> dict[str, Any]:
+def _study_data(study: Study) -> dict[str, Any]:
     game = study.game
     teams = [t.name for t in game.compiled.teams]
     n = game.players
