@@ -40,13 +40,18 @@ ANY_CARD = bytes([1]) * cards.CARD_LIMIT  # the row of a target that takes any c
 
 
 class State:
-    # The rules that fired, counted (opt-in, for `gamedsl analyze`): None, or a Counter keyed by
-    # (kind, rule name, SourcePos) (`model.firing_key`), kind one of `FIRING_KINDS`: a move of a
-    # move rule played; a combination kind played (a play of combinations counts its move and
-    # its kind); a priority that removed a move from a listing (once per listing); a `whenever`
-    # rule that fired; the `end` rule that ended a deal or the match. Look-ahead (`_after`) and
-    # copies count nothing: a copy's `fired` is None. Set it before the first deal with
-    # `Game.new_game(seed, fired=Counter())`.
+    """A position of a match (see the module's docstring).
+
+    `fired` counts the rules that fire, opt-in (`gamedsl analyze`): None (the default, which
+    costs nothing), or a Counter keyed by (kind, rule name, SourcePos) (`model.firing_key`),
+    kind one of `FIRING_KINDS`, counted at these moments: a move of a move rule played; a
+    combination kind played (a play of combinations counts its move and its kind); a priority
+    that removed a move from a listing (once per listing); a `whenever` rule that fired; the
+    `end` rule that ended a deal or the match. Look-ahead (`_after`) and copies count nothing (a
+    copy's `fired` is None: a player's trials are not the game's). Set it before the first deal
+    with `Game.new_game(seed, fired=Counter())`. Code that lists or applies moves another way
+    (generated listings that fuse priorities, say) keeps these counts when `fired` is set."""
+
     fired: Counter | None = None
     # While a deal is dealt and checked: None, or the number of the deal that is to follow it at
     # once, because this one ended before anyone moved (`_start_deal` deals it, in a loop).
