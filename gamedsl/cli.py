@@ -227,6 +227,66 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_analyze(args: argparse.Namespace) -> int:
+    """Play seeded games of each game named and write the report: page, pictures and JSON."""
+    from .analysis import analyze
+    from .analysis.backends import RayUnavailable, progress_bar
+    from .analysis.report import write_report
+    from .players import PlayerSpecError, check_spec
+
+    for name, value in (("--games", args.games), ("--workers", args.workers), ("--move-limit", args.move_limit)):
+        if value < 1:
+            print(f"{name} must be at least 1", file=sys.stderr)
+            return EXIT_USAGE
+    if args.skill_games < 0:
+        print("--skill-games must be 0 (no skill matches) or more", file=sys.stderr)
+        return EXIT_USAGE
+    skill = [part.strip() for part in args.skill_seats.split(",")] if args.skill_seats else None
+    try:
+        for spec in [*(args.seats or "greedy").split(","), *(skill or [])]:
+            if check_spec(spec) == "human":
+                raise PlayerSpecError("analyze plays computer players only")
+    except PlayerSpecError as err:
+        print(f"--seats / --skill-seats: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    if skill is not None and len(skill) < 2 and args.skill_games:
+        print("--skill-seats: name two players or more, the strongest first (mcts:50,greedy,random)", file=sys.stderr)
+        return EXIT_USAGE
+    extra = {} if skill is None else {"skill_seats": skill}
+    bar = progress_bar(0, args.quiet)
+    try:
+        data = analyze(args.games_named, args.games, args.seats, _options(args.option or []), args.players,
+                       str(args.seed), args.skill_games, limit=args.move_limit, backend=args.backend,
+                       workers=args.workers, address=args.address, progress=bar.update, planned=_total_of(bar),
+                       **extra)
+    except RayUnavailable as err:
+        print(f"gamedsl: {err}", file=sys.stderr)
+        return EXIT_PROBLEM
+    finally:
+        bar.close()
+    page = write_report(data, Path(args.output))
+    for study in data["studies"]:
+        figures = study["figures"]
+        seats = ", ".join(f"P{i + 1} {s['rate']:.0%}" for i, s in enumerate(figures["fairness"]["seats"]))
+        never = figures["rules"]["never_fired"]
+        print(f"{study['game']}: {figures['games']} games, wins {seats}; "
+              f"{figures['length']['moves'].get('median', 0):g} moves (median); "
+              + (f"never fired: {', '.join(r['kind'] + ' ' + r['name'] + ' (' + r['at'] + ')' for r in never)}"
+                 if never else "every rule fired"))
+    timing = data["timing"]
+    print(f"{timing['games_played']} games in {timing['seconds']:.1f} s ({timing['games_per_second']} games/s); "
+          f"report: {page}")
+    return EXIT_OK
+
+
+def _total_of(bar: Any) -> Any:
+    """A callback that sets the bar's total once the run knows how many games it plays."""
+    def planned(total: int) -> None:
+        bar.total = total
+        bar.refresh()
+    return planned
+
+
 def _seat_specs(text: str | None, players: int, default: list[str], humans: bool = True) -> list[str] | None:
     """The seats of `--seats`, checked; None (and a message) when they are not right."""
     from .players import SPEC_HELP, PlayerSpecError, check_spec
@@ -408,6 +468,29 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--rotate", action="store_true", help="players change seats from game to game (fairer)")
     sim.add_argument("--workers", type=int, default=1, help="processes to play the games in (default 1)")
     sim.set_defaults(run=cmd_simulate)
+
+    analysis = sub.add_parser("analyze", help="playtest games and variants: a report of fairness, length, choice, "
+                              "rules in use, skill and drama")
+    analysis.add_argument("games_named", nargs="+", metavar="GAME", help="shipped games, variants (schwimmen/41) or "
+                          ".game files, side by side")
+    analysis.add_argument("--games", type=int, default=200, help="games per game file (default 200)")
+    analysis.add_argument("--seats", help="the players: one for every seat (default greedy) or one per seat")
+    analysis.add_argument("--players", type=int, default=None, help="number of players, where the games allow several")
+    analysis.add_argument("--option", action="append", metavar="NAME=VALUE", help="set an option of the game files")
+    analysis.add_argument("--seed", default=0, type=_seed, help="seed of the run (default 0): game i is dealt "
+                          "from SEED/i")
+    analysis.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write the report to")
+    analysis.add_argument("--skill-games", type=int, default=20, help="games per skill match (default 20; 0: none)")
+    analysis.add_argument("--skill-seats", metavar="STRONG,WEAKER,...", help="the players of the skill matches, "
+                          "strongest first, each against the next (default mcts:50,greedy,random)")
+    analysis.add_argument("--move-limit", type=int, default=10_000, help="moves a game at most (default 10,000)")
+    analysis.add_argument("--backend", choices=("local", "ray"), default="local",
+                          help="local (this machine, --workers processes) or ray (Ray tasks; pip install 'gamedsl[ray]')")
+    analysis.add_argument("--workers", type=int, default=1, help="processes (local), or CPUs of a local Ray (default 1; "
+                          "Ray: all)")
+    analysis.add_argument("--address", default=None, help="ray: the cluster's address (default: start a local Ray)")
+    analysis.add_argument("--quiet", action="store_true", help="no progress bar")
+    analysis.set_defaults(run=cmd_analyze)
 
     graph = sub.add_parser("graph", help="draw the rules graph or the move graph of a game")
     graph.add_argument("kind", choices=("rules", "moves"), help="rules: where cards may travel; moves: positions reached")

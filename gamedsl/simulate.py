@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 from typing import Any
 
-from .engine import Game, load_game
+from .engine import Game, State, load_game
 from .players import ComputerSeat
 from .terminal import unescaped
 
@@ -124,33 +124,69 @@ class GameResult:
     alone: int | None = None  # with `sides:`, the seat alone as the game ended
 
 
-def play_one(args: tuple[str, int | None, dict, tuple[str, ...], str, int]) -> GameResult:
-    name, players, options, seats, seed, index = args
-    game = _game(name, players, tuple(sorted(options.items())))
-    game_seed = f"{seed}/{index}"
-    state = game.new_game(game_seed)
+class Watcher:
+    """What `play_game` tells as it plays (`gamedsl analyze` listens; `simulate` does not)."""
+
+    def decision(self, state: State, legal: int) -> None:
+        """The player to move in `state` has `legal` legal moves to choose among."""
+
+
+@dataclass
+class PlayedGame:
+    """A game played to its end (or to the move limit), with the moves and seconds by seat."""
+
+    state: State
+    moves: list[int]
+    seconds: list[float]
+    limited: bool  # stopped at the move limit, not over
+
+    @property
+    def wins(self) -> list[float]:
+        """By seat: 1 for a winner. Every player with the best score wins (partners win together);
+        nobody when all tie (a game stopped at the limit by the points so far); a one-player game
+        by its outcome."""
+        state = self.state
+        if state.is_over and state.outcome:  # a one-player game won or lost (`the player wins` / `loses`)
+            return [1.0 if state.outcome == "won" else 0.0]
+        points = list(state.points)
+        best = min(points) if state.game.compiled.lowest_wins else max(points)
+        return [1.0 if p == best and max(points) > min(points) else 0.0 for p in points]
+
+
+def play_game(game: Game, seats: Sequence[str], game_seed: str, limit: int | None = None,
+              watcher: Watcher | None = None, fired: Any = None) -> PlayedGame:
+    """One game between computer players, dealt from `game_seed`, the player at seat i seeded
+    from "GAME_SEED/i"; stopped after `limit` moves (a file whose games need not end).
+    `fired`: a Counter to count the rules that fire in (see `State.fired`)."""
+    limit = MOVE_LIMIT if limit is None else limit
+    state = game.new_game(game_seed, fired=fired) if fired is not None else game.new_game(game_seed)
     agents = [ComputerSeat(kind, f"{game_seed}/{i}") for i, kind in enumerate(seats)]
     moves = [0] * len(seats)
     seconds = [0.0] * len(seats)
+    made = 0
     while not state.is_over:
-        if sum(moves) >= MOVE_LIMIT:  # a rules file whose games need not end: count it as a draw
+        if made >= limit:
             break
         state.require_moves()
+        if watcher is not None:
+            watcher.decision(state, len(state._legal_internal()))
         seat = state.current
         started = time.perf_counter()
         move = agents[seat].choose(state)
         seconds[seat] += time.perf_counter() - started
         moves[seat] += 1
+        made += 1
         state.play(move)
-    points = list(state.points)
-    if state.is_over and state.outcome:  # a one-player game won or lost (`the player wins` / `loses`)
-        wins = [1.0 if state.outcome == "won" else 0.0]
-    else:
-        best = min(points) if state.game.compiled.lowest_wins else max(points)
-        # Every player with the best score wins (partners win together); nobody when all tie.
-        wins = [1.0 if p == best and max(points) > min(points) else 0.0 for p in points]
+    return PlayedGame(state, moves, seconds, not state.is_over)
+
+
+def play_one(args: tuple[str, int | None, dict, tuple[str, ...], str, int]) -> GameResult:
+    name, players, options, seats, seed, index = args
+    game = _game(name, players, tuple(sorted(options.items())))
+    played = play_game(game, seats, f"{seed}/{index}")
+    state = played.state
     alone = state.game.compiled.alone(state) if state.game.compiled.alone is not None else None
-    return GameResult(wins, points, moves, seconds, len(state.results), alone)
+    return GameResult(played.wins, list(state.points), played.moves, played.seconds, len(state.results), alone)
 
 
 MOVE_LIMIT = 200_000
@@ -158,6 +194,7 @@ _GAMES: dict[Any, Game] = {}
 
 
 def _game(name: str, players: int | None, options: tuple) -> Game:
+    """The game loaded once per process (workers load it again: a Game is not sent to them)."""
     key = (name, players, options)
     if key not in _GAMES:
         _GAMES[key] = load_game(name, players, dict(options))

@@ -316,17 +316,19 @@ class ExprCompiler:
         """Source that holds when any of these conditions holds (for `st`, `p`, `mv`)."""
         return "(" + " or ".join(self.call(c) for c in conditions) + ")"
 
-    def fused_triggers(self, triggers: list[Any]) -> Callable[[Any, int], bool]:
+    def fused_triggers(self, triggers: list[Any], keys: list[Any]) -> Callable[[Any, int], bool]:
         """The `whenever` rules after a move, as one function (state, mover): each fires, in
-        order, while its condition holds; False when they are still firing after 100 rounds."""
+        order, while its condition holds; False when they are still firing after 100 rounds.
+        A firing is counted under its key in `st.fired` when the state counts (not in look-ahead)."""
         lines = ["def _triggers(st, p):", "    mv = None"]
         if triggers:  # the common case first: none fires
             lines += [f"    if not {self.any_code([t.condition for t in triggers])}:", "        return True"]
         lines += ["    for _ in range(100):", "        fired = False"]
-        for trigger in triggers:
+        for trigger, key in zip(triggers, keys):
             lines.append(f"        if {self.call(trigger.condition)}:")
             lines += [f"            {self.bind(effect)}(st, p, None)" for effect in trigger.effects]
-            lines.append("            fired = True")
+            lines += ["            fired = True", "            if st.fired is not None and not st._looking:",
+                      f"                st.fired[{self.bind(key)}] += 1"]
         lines += ["        if not fired:", "            return True", "    return False"]
         return self.compile(lines)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from .. import cards, limits
 from ..errors import RulesRuntimeError
-from ..model.model import BuildSpec, GameModel, RuleInfo
+from ..model.model import BuildSpec, GameModel, RuleInfo, firing_key
 from ..syntax import ast
 from .appliers import applier
 from .building import AcceptTable, ByCounter, accept_table, counter_read, counter_tables
@@ -358,7 +358,13 @@ class CompiledGame:
         self.eliminated = self.exprs.condition(model.eliminated) if model.eliminated is not None else None
         self.first_player = self._first_player()
         self.turn_order_from = [tuple((p + k) % players for k in range(players)) for p in range(players)]
-        self.fire_triggers = self.exprs.fused_triggers(self.triggers)
+        # The keys `State.fired` counts the rules under (kind, name, SourcePos), made once
+        self.move_keys = [firing_key("move", a.info) for a in self.actions]
+        self.priority_keys = [firing_key("priority", p.info) for p in self.priorities]
+        self.end_keys = [firing_key("end", e.info) for e in self.ends]
+        self.trigger_keys = [firing_key("whenever", t.info) for t in self.triggers]
+        self.combination_keys = [firing_key("combination", c.info) for c in model.combinations.values()]
+        self.fire_triggers = self.exprs.fused_triggers(self.triggers, self.trigger_keys)
         self.first_end = self.exprs.fused_end_check(self.ends, self.turn_order_from, self.eliminated is not None)
         self.turn_start = self.exprs.effects(model.turn_start)
         # A wild card's code -> the ranks it may stand for (None: not wild).

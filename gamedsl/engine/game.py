@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -67,9 +68,12 @@ class Game:
     def zone_names(self) -> list[str]:
         return list(self.compiled.zones.names)
 
-    def new_game(self, seed: int | str = 0) -> State:
-        """A new match: the first deal dealt and its first player chosen by the rules."""
+    def new_game(self, seed: int | str = 0, fired: Counter | None = None) -> State:
+        """A new match: the first deal dealt and its first player chosen by the rules. With
+        `fired` (a Counter), the state counts its rule firings there from the first deal on
+        (see `State.fired`)."""
         state = State(self, seed)
+        state.fired = fired
         state._start_deal(1)
         return state
 

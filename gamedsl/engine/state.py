@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,19 @@ ANY_CARD = bytes([1]) * cards.CARD_LIMIT  # the row of a target that takes any c
 
 
 class State:
+    """A position of a match (see the module's docstring).
+
+    `fired` counts the rules that fire, opt-in (`gamedsl analyze`): None (the default, which
+    costs nothing), or a Counter keyed by (kind, rule name, SourcePos) (`model.firing_key`),
+    kind one of `FIRING_KINDS`, counted at these moments: a move of a move rule played; a
+    combination kind played (a play of combinations counts its move and its kind); a priority
+    that removed a move from a listing (once per listing); a `whenever` rule that fired; the
+    `end` rule that ended a deal or the match. Look-ahead (`_after`) and copies count nothing (a
+    copy's `fired` is None: a player's trials are not the game's). Set it before the first deal
+    with `Game.new_game(seed, fired=Counter())`. Code that lists or applies moves another way
+    (generated listings that fuse priorities, say) keeps these counts when `fired` is set."""
+
+    fired: Counter | None = None
     # While a deal is dealt and checked: None, or the number of the deal that is to follow it at
     # once, because this one ended before anyone moved (`_start_deal` deals it, in a loop).
     _next_deal: int | None = None
@@ -206,7 +220,7 @@ class State:
         as the failure found it (no record to restore it from)."""
         c = self._c
         self.forget_history()
-        if c.looks_ahead:  # its rules play moves ahead and take them back: they need the records
+        if c.looks_ahead or self.fired is not None:  # look-ahead needs the records; counting, `play_random`
             made = 0
             while not self.over and (limit is None or made < limit):
                 self.play_random(rng)
@@ -251,6 +265,16 @@ class State:
         except (ArithmeticError, IndexError, KeyError, TypeError, ValueError) as err:
             self._abandon()
             raise self._failure(internal, err) from None
+        if self.fired is not None and not self._looking:
+            self._count_move(internal)
+
+    def _count_move(self, internal: Internal) -> None:
+        """`fired`: the move's rule, and the combination kind it played, if it plays one."""
+        c, fired = self._c, self.fired
+        assert fired is not None
+        fired[c.move_keys[internal[0]]] += 1
+        if c.actions[internal[0]].combination is not None:
+            fired[c.combination_keys[internal[1]]] += 1
 
     def _abandon(self) -> None:
         """Put back what a move that failed halfway had changed."""
@@ -323,6 +347,7 @@ class State:
         other.said = list(self.said)
         other._frame = None
         other._legal = None
+        other.fired = None  # a copy's moves (a player's look-ahead) are not the game's
         other.rank_counts = {}  # a copy's lists are its own
         return other
 
@@ -764,9 +789,14 @@ class State:
                     codec.remember_play(move, action, combo, len(same) > 1)
         return [public(m) for m in moves]
 
-    def _apply_priorities(self, moves: list[Internal]) -> list[Internal]:
+    def _apply_priorities(self, moves: list[Internal], only: Any = None) -> list[Internal]:
+        """The moves the priorities let through (`only`: these priorities alone)."""
         p = self.current
-        for priority in self._c.priorities:
+        if only is None:
+            if self.fired is not None and not self._looking:
+                return self._apply_priorities_counted(moves)
+            only = self._c.priorities
+        for priority in only:
             if priority.kind == "must":
                 moves = priority.keep(moves, self, p)
             elif priority.kind == "reach":
@@ -782,6 +812,17 @@ class State:
                 hit = [m for m in moves if test(m)]
                 if hit and (priority.condition is None or priority.condition(self, p, None)):
                     moves = [m for m in moves if not test(m)]
+        return moves
+
+    def _apply_priorities_counted(self, moves: list[Internal]) -> list[Internal]:
+        """`_apply_priorities`, one priority at a time, counting in `fired` each that removed a move."""
+        fired, keys = self.fired, self._c.priority_keys
+        assert fired is not None
+        for index, priority in enumerate(self._c.priorities):
+            kept = self._apply_priorities(moves, (priority,))
+            if len(kept) < len(moves):
+                fired[keys[index]] += 1
+            moves = kept
         return moves
 
     # ---- applying moves ---------------------------------------------------------------------------
@@ -1031,6 +1072,8 @@ class State:
         players = c.players
         index, hit = found
         end = c.ends[index]
+        if self.fired is not None and not self._looking:
+            self.fired[c.end_keys[index]] += 1
         self._save_scalar_state()
         self.winner = hit
         zones = tuple(tuple(z) for z in self.zones)

@@ -31,6 +31,14 @@ class RuleInfo:
         return self.cite()
 
 
+FIRING_KINDS = ("move", "priority", "whenever", "end", "combination")  # what `State.fired` counts
+
+
+def firing_key(kind: str, info: RuleInfo) -> tuple[str, str, SourcePos]:
+    """The key under which `State.fired` counts a rule: (kind, name, where it is written)."""
+    return (kind, info.name, info.pos)
+
+
 @dataclass(frozen=True)
 class ZoneSpec:
     name: str
