@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import cards
 from .building import EMPTY
+from .priorities import priority_lines
 from .source import identifier, number
 
 if TYPE_CHECKING:
@@ -32,34 +33,40 @@ def move_form(index: int, dst: int) -> Any:
     return lambda kind, length, key, ranks: (index, kind.index, ranks, dst)
 
 
-def generator(game: CompiledGame, phase: int) -> Any:
-    """The function (state, apply_priorities) that lists the legal moves of `phase`."""
+def generator(game: CompiledGame, phase: int, reference: bool = False) -> Any:
+    """The function (state, apply_priorities) that lists the legal moves of `phase`. With
+    `reference`, every card move goes through the engine's general loop and the priorities
+    through `State._apply_priorities`: the slower listing the written-out one must equal."""
     exprs = game.exprs
     lines = [f"def _moves_in_{identifier(game.phases[phase])}(st, apply_priorities=True):",
              "    p = st.current", "    mv = None", "    out = []"]
     for action in game.first_in_phase[phase]:
-        lines += ["    # move " + identifier(action.name), *_listing(game, action)]  # a checked identifier
+        lines += ["    # move " + identifier(action.name), *_listing(game, action, reference)]  # a checked identifier
     if game.priorities:
-        lines += ["    if apply_priorities:", "        out = st._apply_priorities(out)"]
+        lines.append("    if apply_priorities:")
+        if reference:
+            lines.append("        out = st._apply_priorities(out)")
+        else:
+            lines += [f"        {line}" for line in priority_lines(game)]
     others, stuck = game.others_in_phase[phase], game.stuck_in_phase[phase]
     if others or stuck:
         lines.append("    if out:")
-        lines += _listed_beside(game, others)
+        lines += _listed_beside(game, others, reference)
         lines.append("    else:")
-        lines += _listed_beside(game, stuck)
+        lines += _listed_beside(game, stuck, reference)
     lines.append("    return out")
     listing = exprs.compile(lines)
     listing.rules = [action.info for action in game.first_in_phase[phase]]  # what the comments name, cited
     return listing
 
 
-def _listed_beside(game: CompiledGame, actions: list[CompiledAction]) -> list[str]:
+def _listed_beside(game: CompiledGame, actions: list[CompiledAction], reference: bool) -> list[str]:
     """The moves offered only beside the others (or only without them), listed as any move is
     (a card move offers its cards), one level deeper: under `if out:` or `else:`."""
-    return [f"    {line}" for action in actions for line in _listing(game, action)] or ["        pass"]
+    return [f"    {line}" for action in actions for line in _listing(game, action, reference)] or ["        pass"]
 
 
-def _listing(game: CompiledGame, action: CompiledAction) -> list[str]:
+def _listing(game: CompiledGame, action: CompiledAction, reference: bool = False) -> list[str]:
     """The statements that add the moves of one action to `out`."""
     exprs = game.exprs
     if action.values is not None:  # choices (`for each n`): one move per value, its condition asked of each
@@ -88,7 +95,7 @@ def _listing(game: CompiledGame, action: CompiledAction) -> list[str]:
                 "for move in cards:", f"    st._generate_taken({exprs.bind(action)}, p, out, move)"]
     elif action.card_choices is not None:
         body = _card_moves_with_choices(game, action)
-    elif _plain(game, action):
+    elif not reference and _plain(game, action):
         body = _card_moves(game, action)
     else:
         body = [f"st._generate_card_moves({exprs.bind(action)}, p, out)"]
