@@ -61,9 +61,10 @@ def _wild_offers(game: CompiledGame) -> tuple[tuple[int, tuple[tuple[int, int], 
     return (*offers, (0, None))  # ABSENT: nothing on offer
 
 
-def card_moves(game: CompiledGame, action: CompiledAction) -> list[str]:
+def card_moves(game: CompiledGame, action: CompiledAction, flags: tuple[Flag, ...] = ()) -> list[str]:
     """The statements that add the moves of a card move to `out`, written out for each player's
-    zones (one branch per player whose zones differ)."""
+    zones (one branch per player whose zones differ). Each of `flags` (a priority's filter fused
+    into the listing) is set True when a move its filter may match is listed."""
     players = [(tuple(action.sources[p]), tuple(action.targets[p])) for p in range(game.players)]
     lines = ["zones = st.zones"]
     if game.exprs.closable:
@@ -76,7 +77,7 @@ def card_moves(game: CompiledGame, action: CompiledAction) -> list[str]:
         else:
             lines.append(f"judged = st._judged_cards({game.exprs.bind(action)}, p)")
     if all(zones == players[0] for zones in players):
-        return lines + _card_moves_of(game, action, *players[0])
+        return lines + _card_moves_of(game, action, *players[0], flags, None)
     for p, (sources, targets) in enumerate(players):  # each player's own zones
         if p == 0:
             lines.append("if p == 0:")
@@ -84,12 +85,46 @@ def card_moves(game: CompiledGame, action: CompiledAction) -> list[str]:
             lines.append(f"elif p == {number(p)}:")
         else:
             lines.append("else:")
-        lines += [f"    {line}" for line in _card_moves_of(game, action, sources, targets)]
+        lines += [f"    {line}" for line in _card_moves_of(game, action, sources, targets, flags, p)]
     return lines
 
 
+class Flag:
+    """A priority's filter fused into the listing: a variable that is True once a move the
+    filter may match has been listed (then the priority looks at the moves; else it has nothing
+    to do). Per player: the sources and targets it names (None: any)."""
+
+    def __init__(self, name: str, sources: list[frozenset[int]] | None, targets: list[frozenset[int]] | None):
+        self.name = name
+        self.sources = sources
+        self.targets = targets
+
+    def setting(self, game: CompiledGame, src: int, player: int | None) -> list[str]:
+        """The statements, after a move from `src` onto `dst` is listed, that set the flag."""
+        if self.sources is not None:
+            if player is not None and src not in self.sources[player]:
+                return []
+            if player is None and not any(src in s for s in self.sources):
+                return []
+        source_test = None
+        if self.sources is not None and player is None and not all(src in s for s in self.sources):
+            source_test = f"{number(src)} in {game.exprs.bind(self.sources)}[p]"
+        target_test = None
+        if self.targets is not None:
+            if player is not None:
+                zones = self.targets[player]
+                target_test = (f"dst == {number(next(iter(zones)))}" if len(zones) == 1
+                               else f"dst in {game.exprs.bind(zones)}" if zones else "False")
+            else:
+                target_test = f"dst in {game.exprs.bind(self.targets)}[p]"
+        tests = [t for t in (source_test, target_test) if t is not None]
+        if not tests:
+            return [f"{self.name} = True"]
+        return [f"if {' and '.join(tests)}:", f"    {self.name} = True"]
+
+
 def _card_moves_of(game: CompiledGame, action: CompiledAction, sources: tuple[int, ...],
-                   targets: tuple[Any, ...]) -> list[str]:
+                   targets: tuple[Any, ...], flags: tuple[Flag, ...], player: int | None) -> list[str]:
     """`card_moves` for one player's sources and targets: the cards on offer read into one
     variable per source (a fan: a list), with a mask of them all; then the targets that take any
     of them (one per family of empty zones), with a mask of what those take; then each source's
@@ -104,29 +139,35 @@ def _card_moves_of(game: CompiledGame, action: CompiledAction, sources: tuple[in
     for i, src in enumerate(sources):
         blind = game.face[src] == "down" or action.named_alone
         offers_wild = wilds is not None and not blind
-        shown = number(NO) if blind else "card"
         s = number(src)
         kept = ("judged >> card & 1" if table_judged else "judged[card]") if judged else None
         offer = f"{wilds}[card][0]" if offers_wild else "1 << card"
+        simple = not (kept or exprs.closable or game.covered[src] or (blind and action.first_effects))
         if game.top_only[src]:
-            variable = f"c{i}"
-            lines.append(f"{variable} = {ABSENT}")
-            block = ["pile = zones[" + s + "]", "if pile:", "    card = pile[-1]"]
-            if kept:
-                block += [f"    if {kept}:", f"        {variable} = card", f"        cm |= {offer}"]
+            variable = cv = f"c{i}"  # the top card, or ABSENT
+            offer = f"{wilds}[{cv}][0]" if offers_wild else f"1 << {cv}"
+            if simple:
+                block = [f"if pile := zones[{s}]:", f"    {cv} = pile[-1]", f"    cm |= {offer}", "else:",
+                         f"    {cv} = {ABSENT}"]
             else:
-                block += [f"    {variable} = card", f"    cm |= {offer}"]
-            loop = [f"card = {variable}", f"if hm & {wilds}[card][0]:" if offers_wild else "if hm >> card & 1:"]
+                lines.append(f"{cv} = {ABSENT}")
+                block = [f"if pile := zones[{s}]:"]
+                if kept:
+                    block += ["    card = pile[-1]", f"    if {kept}:", f"        {cv} = card", f"        cm |= {offer}"]
+                else:
+                    block += [f"    {cv} = pile[-1]", f"    cm |= {offer}"]
+            loop = [f"if hm & {wilds}[{cv}][0]:" if offers_wild else f"if hm >> {cv} & 1:"]
             depth = "    "
         else:  # a fan: every card of it, in card order
-            variable = f"f{i}"
+            variable = cv = f"f{i}"
             lines.append(f"{variable} = ()")
-            block = ["pile = zones[" + s + "]", "if pile:",
+            block = [f"if pile := zones[{s}]:",
                      f"    {variable} = sorted(set(pile))" if not kept
                      else f"    {variable} = [card for card in sorted(set(pile)) if {kept}]",
                      f"    for card in {variable}:", f"        cm |= {offer}"]
             loop = [f"for card in {variable}:",
                     f"    if hm & {wilds}[card][0]:" if offers_wild else "    if hm >> card & 1:"]
+            cv = "card"
             depth = "        "
         if blind and action.first_effects:  # tried on a copy, in its place among the sources
             trials.append(i)
@@ -142,19 +183,24 @@ def _card_moves_of(game: CompiledGame, action: CompiledAction, sources: tuple[in
             block = [f"if {' and '.join(open_tests)}:", *(f"    {line}" for line in block)]
         reading += block
         other = f" and dst != {s}" if src in {dst for dst, _ in targets} else ""
-        plain = [f"for dst, m in hits:", f"    if m >> card & 1{other}:",
-                 f"        out.append(({number(action.index)}, {shown}, {s}, dst))"]
+        shown = number(NO) if blind else cv
+        setting = [line for flag in flags for line in flag.setting(game, src, player)]
+        plain = ["for dst, m in hits:", f"    if m >> {cv} & 1{other}:",
+                 f"        out.append(({number(action.index)}, {shown}, {s}, dst))",
+                 *(f"        {line}" for line in setting)]
         if offers_wild:  # a wild goes as each rank it may stand for that the target takes
-            body = [f"stands = {wilds}[card][1]", "if stands is not None:", "    for dst, m in hits:",
+            body = [f"stands = {wilds}[{cv}][1]", "if stands is not None:", "    for dst, m in hits:",
                     f"        if dst != {s}:", "            for bit, named in stands:",
                     "                if m >> bit & 1:",
                     f"                    out.append(({number(action.index)}, named, {s}, dst))",
+                    *(f"                    {line}" for line in setting),
                     "else:", *(f"    {line}" for line in plain)]
         else:
             body = plain
         moves = [*loop, *(depth + line for line in body)]
         if i in trials:
-            moves += [f"if t{i}:", f"    out += st._moves_after_first_effects({exprs.bind(action)}, p, {s})"]
+            moves += [f"if t{i}:", f"    out += st._moves_after_first_effects({exprs.bind(action)}, p, {s})",
+                      *(f"    {flag.name} = True" for flag in flags)]  # (any of them may match)
         moving += moves
     lines += reading
     lines += ["hits = []  # (target, mask of the cards it takes) for the targets that take one on offer",
@@ -167,7 +213,7 @@ def _card_moves_of(game: CompiledGame, action: CompiledAction, sources: tuple[in
 
 def _targets(game: CompiledGame, action: CompiledAction, targets: tuple[Any, ...]) -> list[str]:
     """The targets that take a card on offer (`cm`), in the rule's order, each with the mask of
-    what it takes; their masks or'ed into `hm`."""
+    the cards on offer it takes; those masks or'ed into `hm`."""
     exprs = game.exprs
     lines: list[str] = []
     family_count = collections.Counter(game.family_of[dst] for dst, _ in targets)
@@ -186,28 +232,28 @@ def _targets(game: CompiledGame, action: CompiledAction, targets: tuple[Any, ...
         masks = bound[id(table)]
         static_empty = None if table.__class__ is ByCounter else _masks(table)[EMPTY]
         d = number(dst)
-        block = [f"dest = zones[{d}]"]
+        block = [] if game.slot[dst] else [f"dest = zones[{d}]"]
         if not game.slot[dst]:  # an occupied slot takes nothing
             if game.has_wilds:  # a wild on top counts as what it stands for
                 block += ["if dest:", "    top = dest[-1]", f"    stood = declared.get({d})", "    if stood:",
-                          "        top = stood.get(len(dest) - 1, top)", f"    m = {masks}[top]"]
+                          "        top = stood.get(len(dest) - 1, top)", f"    if m := {masks}[top] & cm:"]
             else:
-                block += ["if dest:", f"    m = {masks}[dest[-1]]"]
-            block += ["    if m & cm:", f"        hits.append(({d}, m))", "        hm |= m"]
+                block = [f"if dest := zones[{d}]:", f"    if m := {masks}[dest[-1]] & cm:"]
+            block += [f"        hits.append(({d}, m))", "        hm |= m"]
         family = game.family_of[dst]
         alike = family_count[family] > 1  # only the first empty zone of its family is offered
         test = f"free_{number(family)}" if alike else None
         if game.slot[dst]:
-            block.append(f"if not dest{f' and {test}' if test else ''}:")
+            block.append(f"if not zones[{d}]{f' and {test}' if test else ''}:")
         else:
             block.append(f"elif {test}:" if test else "else:")
         if alike:
             block.append(f"    free_{number(family)} = False")
         if static_empty is None:
-            block += [f"    m = {masks}[{EMPTY}]", "    if m & cm:", f"        hits.append(({d}, m))", "        hm |= m"]
+            block += [f"    if m := {masks}[{EMPTY}] & cm:", f"        hits.append(({d}, m))", "        hm |= m"]
         elif static_empty:  # (else an empty zone takes no card)
             e = number(static_empty)
-            block += [f"    if {e} & cm:", f"        hits.append(({d}, {e}))", f"        hm |= {e}"]
+            block += [f"    if m := {e} & cm:", f"        hits.append(({d}, m))", "        hm |= m"]
         elif not alike:
             block.append("    pass")
         if game.exprs.closable:

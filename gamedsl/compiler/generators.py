@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .card_moves import NO, card_moves, is_written_out
-from .priorities import priority_lines
+from .card_moves import NO, Flag, card_moves, is_written_out
+from .priorities import fused_flags, priority_lines
 from .source import identifier, number
 
 if TYPE_CHECKING:
@@ -34,14 +34,18 @@ def generator(game: CompiledGame, phase: int, reference: bool = False) -> Any:
     exprs = game.exprs
     lines = [f"def _moves_in_{identifier(game.phases[phase])}(st, apply_priorities=True):",
              "    p = st.current", "    mv = None", "    out = []"]
+    flags = {} if reference else fused_flags(game, game.first_in_phase[phase], lambda a: _written_out(game, a))
+    lines += [f"    {flag.name} = False" for flag in flags.values()]
     for action in game.first_in_phase[phase]:
-        lines += ["    # move " + identifier(action.name), *_listing(game, action, reference)]  # a checked identifier
+        fused = tuple(flag for index, flag in flags.items()
+                      if action.index in game.priorities[index].also | {game.priorities[index].action})
+        lines += ["    # move " + identifier(action.name), *_listing(game, action, reference, fused)]  # a checked identifier
     if game.priorities:
         lines.append("    if apply_priorities:")
         if reference:
             lines.append("        out = st._apply_priorities(out)")
         else:
-            lines += [f"        {line}" for line in priority_lines(game)]
+            lines += [f"        {line}" for line in priority_lines(game, flags)]
     others, stuck = game.others_in_phase[phase], game.stuck_in_phase[phase]
     if others or stuck:
         lines.append("    if out:")
@@ -60,8 +64,17 @@ def _listed_beside(game: CompiledGame, actions: list[CompiledAction], reference:
     return [f"    {line}" for action in actions for line in _listing(game, action, reference)] or ["        pass"]
 
 
-def _listing(game: CompiledGame, action: CompiledAction, reference: bool = False) -> list[str]:
-    """The statements that add the moves of one action to `out`."""
+def _written_out(game: CompiledGame, action: CompiledAction) -> bool:
+    """Whether `_listing` lists the action's moves with `card_moves` (written out for its zones)."""
+    return (action.values is None and action.combination is None and action.exchange is None
+            and action.taking is None and action.moves_cards and action.capture is None
+            and action.card_choices is None and is_written_out(game, action))
+
+
+def _listing(game: CompiledGame, action: CompiledAction, reference: bool = False,
+             flags: tuple[Flag, ...] = ()) -> list[str]:
+    """The statements that add the moves of one action to `out` (setting the `flags` of the
+    priorities fused into the listing as its moves are listed)."""
     exprs = game.exprs
     if action.values is not None:  # choices (`for each n`): one move per value, its condition asked of each
         offered = _offered(game, action, action.values)
@@ -90,7 +103,7 @@ def _listing(game: CompiledGame, action: CompiledAction, reference: bool = False
     elif action.card_choices is not None:
         body = _card_moves_with_choices(game, action)
     elif not reference and is_written_out(game, action):
-        body = card_moves(game, action)
+        body = card_moves(game, action, flags)
     else:
         body = [f"st._generate_card_moves({exprs.bind(action)}, p, out)"]
     if action.condition is None:

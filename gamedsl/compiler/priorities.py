@@ -12,22 +12,46 @@ on every game file.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from .card_moves import Flag
 from .source import number
 
 if TYPE_CHECKING:
-    from .game import CompiledGame, CompiledPriority
+    from .game import CompiledAction, CompiledGame, CompiledPriority
 
 
-def priority_lines(game: CompiledGame) -> list[str]:
+def fused_flags(game: CompiledGame, actions: list[CompiledAction], written_out: Any) -> dict[int, Flag]:
+    """The priorities (by their place in the order) whose filter can be fused into this listing
+    of `actions`: a `must` or `forbid` whose test is written in line and names its actions, all
+    of which (that the listing lists) are card moves written out (`written_out(action)`). Their
+    moves then set a flag as they are listed, and the priority is skipped while its flag is down."""
+    listed = {action.index: written_out(action) for action in actions}
+    flags = {}
+    for index, priority in enumerate(game.priorities):
+        if priority.kind not in ("must", "forbid") or priority.action is None or priority.same_card:
+            continue
+        if priority.per_move or _filter_test(game, priority, index) is None:
+            continue
+        named = priority.also | {priority.action}
+        if all(listed.get(action, True) for action in named):
+            flags[index] = Flag(f"seen_{index}", priority.sources, priority.targets)
+    return flags
+
+
+def priority_lines(game: CompiledGame, flags: dict[int, Flag] | None = None) -> list[str]:
     """The statements, for the body of a listing function (`st`, `p` and the listed moves in
-    `out`), that apply every priority of the game in order. While the engine counts rule firings
-    (`st.fired`), the reference does the work, so that it counts the priorities that removed moves."""
-    lines = ["if st.fired is not None:  # counting rule firings: the reference counts them",
+    `out`), that apply every priority of the game in order (one with a flag in `flags` only
+    when its flag is up). While the engine counts rule firings (`st.fired`), the reference does
+    the work, so that it counts the priorities that removed moves."""
+    flags = flags or {}
+    lines = ["if st.fired is not None:  # counting rule firings, the reference counts them",
              "    out = st._apply_priorities(out)", "else:", "    mv = None"]
     for index, priority in enumerate(game.priorities):
-        lines += [f"    {line}" for line in _one_priority(game, priority, index)]
+        body = _one_priority(game, priority, index)
+        if index in flags:
+            body = [f"if {flags[index].name}:  # a move its filter may match is listed", *(f"    {line}" for line in body)]
+        lines += [f"    {line}" for line in body]
     return lines
 
 
