@@ -385,10 +385,10 @@ class State:
                     out.append((action.index, mine, theirs, EXCHANGE))
 
     def _generate_card_moves(self, action: Any, p: int, out: list) -> None:
-        """A card from a source onto a target whose building rule takes it. Most card moves are
-        listed by code written out for their zones (`generators._card_moves`), in the same order
-        as here; this loop lists the others (groups, card filters, wilds, tables that read
-        counters) and the moves tried after `first:` effects."""
+        """A card from a source onto a target whose building rule takes it. Card moves are
+        listed by code written out for their zones (`compiler/card_moves.py`), in the same order
+        as here; this loop is their reference (`tests/test_listing_equivalence.py`), and lists
+        the moves of groups and the moves tried after `first:` effects."""
         c = self._c
         zones = self.zones
         top_only, slot, face, family_of = c.top_only, c.slot, c.face, c.family_of
