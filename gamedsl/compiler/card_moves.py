@@ -99,6 +99,26 @@ class Flag:
         self.sources = sources
         self.targets = targets
 
+    def by_target(self, sources: tuple[int, ...], player: int | None) -> bool:
+        """Whether the flag is set as a target is found to take a card on offer rather than as
+        each move is listed: when it names no source the move lacks and the same targets for
+        every player whose zones these are. (A card on offer that a target takes is a move, but
+        from the target itself: the flag may then go up for nothing, and the priority then
+        looks for a move in vain, which changes nothing.)"""
+        if self.sources is not None:
+            mine = [self.sources[player]] if player is not None else self.sources
+            if not all(src in zones for zones in mine for src in sources):
+                return False
+        if self.targets is None or player is not None:
+            return True
+        return all(t == self.targets[0] for t in self.targets)
+
+    def set_by(self, dst: int, player: int | None) -> bool:
+        """Whether a target that takes a card on offer sets the flag (see `by_target`)."""
+        if self.targets is None:
+            return True
+        return dst in self.targets[player if player is not None else 0]
+
     def setting(self, game: CompiledGame, src: int, player: int | None) -> list[str]:
         """The statements, after a move from `src` onto `dst` is listed, that set the flag."""
         if self.sources is not None:
@@ -130,6 +150,8 @@ def _card_moves_of(game: CompiledGame, action: CompiledAction, sources: tuple[in
     of them (one per family of empty zones), with a mask of what those take; then each source's
     cards onto each such target that takes them."""
     exprs = game.exprs
+    at_targets = tuple(flag for flag in flags if flag.by_target(sources, player))
+    at_moves = tuple(flag for flag in flags if flag not in at_targets)
     wilds = exprs.bind(_wild_offers(game)) if game.has_wilds else None
     judged = action.judges_cards
     table_judged = judged and action.card_test is None
@@ -184,7 +206,7 @@ def _card_moves_of(game: CompiledGame, action: CompiledAction, sources: tuple[in
         reading += block
         other = f" and dst != {s}" if src in {dst for dst, _ in targets} else ""
         shown = number(NO) if blind else cv
-        setting = [line for flag in flags for line in flag.setting(game, src, player)]
+        setting = [line for flag in at_moves for line in flag.setting(game, src, player)]
         plain = ["for dst, m in hits:", f"    if m >> {cv} & 1{other}:",
                  f"        out.append(({number(action.index)}, {shown}, {s}, dst))",
                  *(f"        {line}" for line in setting)]
@@ -205,15 +227,16 @@ def _card_moves_of(game: CompiledGame, action: CompiledAction, sources: tuple[in
     lines += reading
     lines += ["hits = []  # (target, mask of the cards it takes) for the targets that take one on offer",
               "if cm:"]
-    lines += [f"    {line}" for line in _targets(game, action, targets)]
+    lines += [f"    {line}" for line in _targets(game, action, targets, at_targets, player)]
     if trials:
         return lines + moving
     return lines + ["if hm:", *(f"    {line}" for line in moving)]
 
 
-def _targets(game: CompiledGame, action: CompiledAction, targets: tuple[Any, ...]) -> list[str]:
+def _targets(game: CompiledGame, action: CompiledAction, targets: tuple[Any, ...], flags: tuple[Flag, ...],
+             player: int | None) -> list[str]:
     """The targets that take a card on offer (`cm`), in the rule's order, each with the mask of
-    the cards on offer it takes; those masks or'ed into `hm`."""
+    the cards on offer it takes; those masks or'ed into `hm`, and the `flags` it sets raised."""
     exprs = game.exprs
     lines: list[str] = []
     family_count = collections.Counter(game.family_of[dst] for dst, _ in targets)
@@ -232,6 +255,7 @@ def _targets(game: CompiledGame, action: CompiledAction, targets: tuple[Any, ...
         masks = bound[id(table)]
         static_empty = None if table.__class__ is ByCounter else _masks(table)[EMPTY]
         d = number(dst)
+        raised = [f"        {flag.name} = True" for flag in flags if flag.set_by(dst, player)]
         block = [] if game.slot[dst] else [f"dest = zones[{d}]"]
         if not game.slot[dst]:  # an occupied slot takes nothing
             if game.has_wilds:  # a wild on top counts as what it stands for
@@ -239,7 +263,7 @@ def _targets(game: CompiledGame, action: CompiledAction, targets: tuple[Any, ...
                           "        top = stood.get(len(dest) - 1, top)", f"    if m := {masks}[top] & cm:"]
             else:
                 block = [f"if dest := zones[{d}]:", f"    if m := {masks}[dest[-1]] & cm:"]
-            block += [f"        hits.append(({d}, m))", "        hm |= m"]
+            block += [f"        hits.append(({d}, m))", "        hm |= m", *raised]
         family = game.family_of[dst]
         alike = family_count[family] > 1  # only the first empty zone of its family is offered
         test = f"free_{number(family)}" if alike else None
@@ -250,10 +274,10 @@ def _targets(game: CompiledGame, action: CompiledAction, targets: tuple[Any, ...
         if alike:
             block.append(f"    free_{number(family)} = False")
         if static_empty is None:
-            block += [f"    if m := {masks}[{EMPTY}] & cm:", f"        hits.append(({d}, m))", "        hm |= m"]
+            block += [f"    if m := {masks}[{EMPTY}] & cm:", f"        hits.append(({d}, m))", "        hm |= m", *raised]
         elif static_empty:  # (else an empty zone takes no card)
             e = number(static_empty)
-            block += [f"    if m := {e} & cm:", f"        hits.append(({d}, m))", "        hm |= m"]
+            block += [f"    if m := {e} & cm:", f"        hits.append(({d}, m))", "        hm |= m", *raised]
         elif not alike:
             block.append("    pass")
         if game.exprs.closable:
