@@ -12,6 +12,14 @@ cachegrind, and once more with no game, and reports the difference per game. Bot
 play `--warm-up` other games, so that what the engine remembers between games (readings of
 combinations, say) is as warm as in a long run, and is not counted. Needs valgrind
 (`apt install valgrind`); about a minute for 50 games of Dou Dizhu.
+
+A game whose matches are long (Russian Bank: about 18 deals to 300 points) is better counted by
+the deal: `--deals` plays only the first deal of each seed. `--listing N` counts the listing of
+legal moves alone: both runs play the same games and keep a copy of every position met, and
+the measured run lists each of them N times (priorities applied, as a player is offered them):
+
+    python tools/count_instructions.py russian_bank --games 20 --deals
+    python tools/count_instructions.py russian_bank --games 5 --deals --listing 3
 """
 
 from __future__ import annotations
@@ -25,26 +33,39 @@ import subprocess
 import sys
 
 
-def play(name: str, games: int, warm_up: int, playout: bool = False) -> None:
+def play(name: str, games: int, warm_up: int, playout: bool = False, deals: bool = False,
+         listings: int | None = None) -> int:
     """The measured work: `games` random games, seeds 0.. (one generator for the choices),
-    after `warm_up` games of other seeds; with `playout`, each game is one `State.playout`."""
+    after `warm_up` games of other seeds; with `playout`, each game is one `State.playout`;
+    with `deals`, only each game's first deal. With `listings`, every position of those games
+    (not of the warm-up) is kept and then listed that many times. Returns the positions kept."""
     import gamedsl
 
     game = gamedsl.load_game(name)
     rng = random.Random(3)
+    kept = []
     for seed in [f"warm-up {n}" for n in range(warm_up)] + list(range(games)):
         state = game.new_game(seed)
+        first_deal = state.deal_number
         if playout:
             state.playout(rng)
-        while not state.is_over:
+        while not state.is_over and not (deals and state.deal_number != first_deal):
+            if listings is not None and isinstance(seed, int):
+                kept.append(state.copy())
             state.play_random(rng)
+    for _ in range(listings or 0):
+        for position in kept:
+            position._legal = None
+            position._legal_internal()
+    return len(kept)
 
 
-def instructions(name: str, games: int, warm_up: int, playout: bool) -> int:
-    """Instructions valgrind counts for a whole run of this script playing `games` games."""
+def instructions(name: str, games: int, warm_up: int, options: list[str]) -> tuple[int, int]:
+    """Instructions valgrind counts for a whole run of this script playing `games` games (with
+    these options), and the number of positions it kept (with `--listing`)."""
     command = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
                sys.executable, __file__, name, "--games", str(games), "--warm-up", str(warm_up), "--measured",
-               *(["--playout"] if playout else [])]
+               *options]
     # Python salts string hashes per process, which moves the count by a percent or two from one
     # run to the next: fixed here, so that two runs compare.
     run = subprocess.run(command, capture_output=True, text=True, check=False,
@@ -52,7 +73,8 @@ def instructions(name: str, games: int, warm_up: int, playout: bool) -> int:
     found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
     if run.returncode != 0 or found is None:
         raise SystemExit(f"valgrind failed:\n{run.stderr[-2000:]}")
-    return int(found.group(1).replace(",", ""))
+    kept = re.search(r"kept (\d+) positions", run.stdout)
+    return int(found.group(1).replace(",", "")), int(kept.group(1)) if kept else 0
 
 
 def main() -> None:
@@ -61,16 +83,30 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--warm-up", type=int, default=30, help="games played first in both runs, not counted")
     parser.add_argument("--playout", action="store_true", help="play each game with State.playout (no undo record)")
+    parser.add_argument("--deals", action="store_true", help="play only the first deal of each game")
+    parser.add_argument("--listing", type=int, default=None, metavar="N",
+                        help="count only listings of legal moves: each position met, listed N times")
     parser.add_argument("--measured", action="store_true", help=argparse.SUPPRESS)  # the run under valgrind
     args = parser.parse_args()
     if args.measured:
-        play(args.game, args.games, args.warm_up, args.playout)
+        kept = play(args.game, args.games, args.warm_up, args.playout, args.deals, args.listing)
+        print(f"kept {kept} positions")
         return
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed: this tool counts instructions with it (apt install valgrind)")
-    start = instructions(args.game, 0, args.warm_up, args.playout)  # loading Python, the package, the game; the warm-up
-    total = instructions(args.game, args.games, args.warm_up, args.playout)
+    options = [*(["--playout"] if args.playout else []), *(["--deals"] if args.deals else [])]
+    if args.listing is not None:  # both runs play the same games; only the second lists their positions
+        start, _ = instructions(args.game, args.games, args.warm_up, [*options, "--listing", "0"])
+        total, kept = instructions(args.game, args.games, args.warm_up, [*options, "--listing", str(args.listing)])
+        print(f"{args.game}: {(total - start) / (kept * args.listing):,.0f} instructions per listing "
+              f"({kept} positions of {args.games} {'deals' if args.deals else 'games'}, each listed "
+              f"{args.listing} times; playing them excluded)")
+        return
+    start, _ = instructions(args.game, 0, args.warm_up, options)  # loading Python, the package, the game; the warm-up
+    total, _ = instructions(args.game, args.games, args.warm_up, options)
     way = "playout" if args.playout else "random game"
+    if args.deals:
+        way = "first deal (playout)" if args.playout else "random first deal"
     print(f"{args.game}: {(total - start) / args.games:,.0f} instructions per {way} "
           f"({args.games} games after {args.warm_up} to warm up; loading excluded)")
 

@@ -4,27 +4,22 @@ Listing moves is the hot path. A general loop over the actions asks of each one 
 move with values? a play of combinations? an exchange? cards to a building target?) and calls
 its condition as a closure; here each phase gets a function that has only its own actions, in
 the file's order, with their conditions written in line and the plays of combinations looked up
-directly. A card move whose rules need none of the general listing's rarer cases (groups, a
-card filter, tables that read counters, wild cards) is written out for its own zones
-(`_card_moves`), so that its listing tests only what its rules can need; the others, and
-exchanges, go through the engine's general listing. The order of the moves is the order the rules give them, the same as
+directly. A card move is written out for its own zones (`card_moves.py`) unless its rules need
+one of the general listing's rarer cases that it does not write out; those, and exchanges, go
+through the engine's general listing. The priorities are written in line (`priorities.py`). The order of the moves is the order the rules give them, the same as
 before: random players and game records depend on it.
 """
 
 from __future__ import annotations
 
-import collections
-import functools
 from typing import TYPE_CHECKING, Any
 
-from .. import cards
-from .building import EMPTY
+from .card_moves import NO, Flag, card_moves, is_written_out
+from .priorities import fused_flags, priority_lines
 from .source import identifier, number
 
 if TYPE_CHECKING:
     from .game import CompiledAction, CompiledGame
-
-NO = -1  # the engine's "no card / no zone" in a move
 
 
 def move_form(index: int, dst: int) -> Any:
@@ -32,35 +27,54 @@ def move_form(index: int, dst: int) -> Any:
     return lambda kind, length, key, ranks: (index, kind.index, ranks, dst)
 
 
-def generator(game: CompiledGame, phase: int) -> Any:
-    """The function (state, apply_priorities) that lists the legal moves of `phase`."""
+def generator(game: CompiledGame, phase: int, reference: bool = False) -> Any:
+    """The function (state, apply_priorities) that lists the legal moves of `phase`. With
+    `reference`, every card move goes through the engine's general loop and the priorities
+    through `State._apply_priorities`: the slower listing the written-out one must equal."""
     exprs = game.exprs
     lines = [f"def _moves_in_{identifier(game.phases[phase])}(st, apply_priorities=True):",
              "    p = st.current", "    mv = None", "    out = []"]
+    flags = {} if reference else fused_flags(game, game.first_in_phase[phase], lambda a: _written_out(game, a))
+    lines += [f"    {flag.name} = False" for flag in flags.values()]
     for action in game.first_in_phase[phase]:
-        lines += ["    # move " + identifier(action.name), *_listing(game, action)]  # a checked identifier
+        fused = tuple(flag for index, flag in flags.items()
+                      if action.index in game.priorities[index].also | {game.priorities[index].action})
+        lines += ["    # move " + identifier(action.name), *_listing(game, action, reference, fused)]  # a checked identifier
     if game.priorities:
-        lines += ["    if apply_priorities:", "        out = st._apply_priorities(out)"]
+        lines.append("    if apply_priorities:")
+        if reference:
+            lines.append("        out = st._apply_priorities(out)")
+        else:
+            lines += [f"        {line}" for line in priority_lines(game, flags)]
     others, stuck = game.others_in_phase[phase], game.stuck_in_phase[phase]
     if others or stuck:
         lines.append("    if out:")
-        lines += _listed_beside(game, others)
+        lines += _listed_beside(game, others, reference)
         lines.append("    else:")
-        lines += _listed_beside(game, stuck)
+        lines += _listed_beside(game, stuck, reference)
     lines.append("    return out")
     listing = exprs.compile(lines)
     listing.rules = [action.info for action in game.first_in_phase[phase]]  # what the comments name, cited
     return listing
 
 
-def _listed_beside(game: CompiledGame, actions: list[CompiledAction]) -> list[str]:
+def _listed_beside(game: CompiledGame, actions: list[CompiledAction], reference: bool) -> list[str]:
     """The moves offered only beside the others (or only without them), listed as any move is
     (a card move offers its cards), one level deeper: under `if out:` or `else:`."""
-    return [f"    {line}" for action in actions for line in _listing(game, action)] or ["        pass"]
+    return [f"    {line}" for action in actions for line in _listing(game, action, reference)] or ["        pass"]
 
 
-def _listing(game: CompiledGame, action: CompiledAction) -> list[str]:
-    """The statements that add the moves of one action to `out`."""
+def _written_out(game: CompiledGame, action: CompiledAction) -> bool:
+    """Whether `_listing` lists the action's moves with `card_moves` (written out for its zones)."""
+    return (action.values is None and action.combination is None and action.exchange is None
+            and action.taking is None and action.moves_cards and action.capture is None
+            and action.card_choices is None and is_written_out(game, action))
+
+
+def _listing(game: CompiledGame, action: CompiledAction, reference: bool = False,
+             flags: tuple[Flag, ...] = ()) -> list[str]:
+    """The statements that add the moves of one action to `out` (setting the `flags` of the
+    priorities fused into the listing as its moves are listed)."""
     exprs = game.exprs
     if action.values is not None:  # choices (`for each n`): one move per value, its condition asked of each
         offered = _offered(game, action, action.values)
@@ -88,8 +102,8 @@ def _listing(game: CompiledGame, action: CompiledAction) -> list[str]:
                 "for move in cards:", f"    st._generate_taken({exprs.bind(action)}, p, out, move)"]
     elif action.card_choices is not None:
         body = _card_moves_with_choices(game, action)
-    elif _plain(game, action):
-        body = _card_moves(game, action)
+    elif not reference and is_written_out(game, action):
+        body = card_moves(game, action, flags)
     else:
         body = [f"st._generate_card_moves({exprs.bind(action)}, p, out)"]
     if action.condition is None:
@@ -178,115 +192,4 @@ def _card_combinations(game: CompiledGame, action: CompiledAction) -> list[str]:
             test = f"not needed or {test}"
         lines.append(f"    found = [c for c in found if {test}]")
     lines.append(f"    out += [({number(action.index)}, c.kind.index, c.cards, dst) for c in found]")
-    return lines
-
-
-def _plain(game: CompiledGame, action: CompiledAction) -> bool:
-    """Whether the card move needs none of the general listing's rarer cases: it is then
-    written out for its own zones by `_card_moves`."""
-    return not (action.group or action.judges_cards or action.reads_counters or game.has_wilds)
-
-
-@functools.lru_cache(maxsize=256)
-def _masks(table: Any) -> tuple[int, ...]:
-    """A building table as bit masks: entry `top` (or `EMPTY`) has bit `card` set when the card
-    may go there (None: any card anywhere). One AND then tells whether a target takes any of the
-    cards on offer."""
-    if table is None:
-        return ((1 << cards.CARD_LIMIT) - 1,) * (EMPTY + 1)
-    return tuple(sum(1 << c for c, ok in enumerate(row) if ok) for row in table)
-
-
-def _card_moves(game: CompiledGame, action: CompiledAction) -> list[str]:
-    """The moves of a plain card move (see `_plain`), written out for each player's zones: the
-    cards on offer (each source's top card, every card of a fan) gathered with a mask of them,
-    then the targets that take any of them (one per family of empty zones), then each card onto
-    each such target that takes it. The same moves, in the same order, as the engine's general
-    `State._generate_card_moves`: by source, card, then target in the rule's order."""
-    players = [(tuple(action.sources[p]), tuple(action.targets[p])) for p in range(game.players)]
-    lines = ["zones = st.zones"]
-    if game.exprs.closable:
-        lines.append("closed = st.closed")
-    if all(zones == players[0] for zones in players):
-        return lines + _card_moves_of(game, action, *players[0])
-    for p, (sources, targets) in enumerate(players):  # each player's own zones
-        if p == 0:
-            lines.append("if p == 0:")
-        elif p < game.players - 1:
-            lines.append(f"elif p == {number(p)}:")
-        else:
-            lines.append("else:")
-        lines += [f"    {line}" for line in _card_moves_of(game, action, sources, targets)]
-    return lines
-
-
-def _card_moves_of(game: CompiledGame, action: CompiledAction, sources: tuple[int, ...],
-                   targets: tuple[Any, ...]) -> list[str]:
-    """`_card_moves` for one player's sources and targets."""
-    exprs = game.exprs
-    closable = game.exprs.closable
-    lines = ["cands = []  # (source, card, the card as the move names it)", "cm = 0  # the cards on offer, as bits"]
-    trials = False  # a source whose moves, when it is empty, are those after the move's `first:` effects
-    for src in sources:
-        blind = game.face[src] == "down" or action.named_alone
-        shown = number(NO) if blind else "card"
-        lines.append(f"pile = zones[{number(src)}]")
-        open_tests = []
-        if closable:
-            open_tests.append(f"{number(src)} not in closed")
-        covering = game.covered[src]
-        if covering:  # `covered by …`: no card while a covering zone holds one
-            open_tests.append("not (" + " or ".join(f"zones[{number(z)}]" for z in covering) + ")")
-        block = ["if pile:"]
-        if game.top_only[src]:
-            block += ["    card = pile[-1]", "    cm |= 1 << card", f"    cands.append(({number(src)}, card, {shown}))"]
-        else:
-            block += ["    for card in sorted(set(pile)):", "        cm |= 1 << card",
-                      f"        cands.append(({number(src)}, card, {shown}))"]
-        if blind and action.first_effects:  # tried on a copy, in its place among the sources
-            trials = True
-            block += ["elif not st._trying_first_effects:", f"    cands.append(({number(src)}, {number(NO)}, None))"]
-        if open_tests:
-            block = [f"if {' and '.join(open_tests)}:", *(f"    {line}" for line in block)]
-        lines += block
-    lines += [f"if {'cands' if trials else 'cm'}:",
-              "    hits = []  # (target, mask of the cards it takes) for the targets that take one on offer"]
-    family_count = collections.Counter(game.family_of[dst] for dst, _ in targets)
-    shared = [family for family, count in family_count.items() if count > 1]
-    lines += [f"    free_{number(family)} = True  # no empty zone of this family offered yet" for family in shared]
-    bound: dict[int, str] = {}  # each table's masks bound once
-    for dst, table in targets:
-        masks = _masks(table)
-        if id(masks) not in bound:
-            bound[id(masks)] = exprs.bind(masks)
-        d = number(dst)
-        block = [f"dest = zones[{d}]"]
-        if not game.slot[dst]:  # an occupied slot takes nothing
-            block += ["if dest:", f"    m = {bound[id(masks)]}[dest[-1]]", "    if m & cm:",
-                      f"        hits.append(({d}, m))"]
-        family = game.family_of[dst]
-        alike = family_count[family] > 1  # only the first empty zone of its family is offered
-        test = f"free_{number(family)}" if alike else None
-        if game.slot[dst]:
-            block.append(f"if not dest{f' and {test}' if test else ''}:")
-        else:
-            block.append(f"elif {test}:" if test else "else:")
-        if alike:
-            block.append(f"    free_{number(family)} = False")
-        if masks[EMPTY]:  # (else an empty zone takes no card)
-            block += [f"    if {number(masks[EMPTY])} & cm:", f"        hits.append(({d}, {number(masks[EMPTY])}))"]
-        elif not alike:
-            block.append("    pass")
-        if closable:
-            block = [f"if {d} not in closed:", *(f"    {line}" for line in block)]
-        lines += [f"    {line}" for line in block]
-    same_zone = bool(set(sources) & {dst for dst, _ in targets})
-    lines.append("    for src, card, shown in cands:")
-    if trials:
-        lines += ["        if shown is None:",
-                  f"            out += st._moves_after_first_effects({exprs.bind(action)}, p, src)",
-                  "            continue"]
-    lines += ["        for dst, m in hits:",
-              f"            if m >> card & 1{' and dst != src' if same_zone else ''}:",
-              f"                out.append(({number(action.index)}, shown, src, dst))"]
     return lines

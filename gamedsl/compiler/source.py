@@ -34,7 +34,7 @@ _BUILTINS = {name: getattr(builtins, name) for name in ALLOWED_BUILTINS if hasat
 # classes, `global`, `with`, `try`, `yield`, `await`, `del` or nested functions.
 _ALLOWED_NODES = tuple(getattr(ast, name) for name in (
     "Module", "Expression", "FunctionDef", "Lambda", "arguments", "arg",
-    "Return", "Assign", "AugAssign", "For", "While", "If", "Expr", "Pass", "Break", "Continue",
+    "Return", "Assign", "AugAssign", "NamedExpr", "For", "While", "If", "Expr", "Pass", "Break", "Continue",
     "BoolOp", "BinOp", "UnaryOp", "IfExp", "Compare", "Call", "keyword", "Attribute", "Subscript", "Slice",
     "Name", "Constant", "Tuple", "List", "Set", "Dict", "ListComp", "SetComp", "GeneratorExp", "comprehension",
     "Load", "Store", "And", "Or", "Not", "USub", "UAdd", "Invert", "Add", "Sub", "Mult", "Div", "FloorDiv", "Mod",

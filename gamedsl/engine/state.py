@@ -7,6 +7,7 @@ the same seed and moves give the same match, and undo never needs to rewind a ge
 
 from __future__ import annotations
 
+import collections
 import itertools
 import random
 from collections import Counter
@@ -59,6 +60,9 @@ class State:
     _dealing = False
 
     _trying_first_effects = False  # True on the copy that tries a move's `first:` effects
+    # The opt-in record of rule firings (None: nothing is counted). Generated listings that
+    # write the priorities in line leave them to `_apply_priorities` while it is set.
+    fired: collections.Counter | None = None
     _looking = 0  # how many look-ahead moves (`_after`) are being tried just now
     def __init__(self, game: Game, seed: int | str = 0):
         self.game = game
@@ -406,10 +410,10 @@ class State:
                     out.append((action.index, mine, theirs, EXCHANGE))
 
     def _generate_card_moves(self, action: Any, p: int, out: list) -> None:
-        """A card from a source onto a target whose building rule takes it. Most card moves are
-        listed by code written out for their zones (`generators._card_moves`), in the same order
-        as here; this loop lists the others (groups, card filters, wilds, tables that read
-        counters) and the moves tried after `first:` effects."""
+        """A card from a source onto a target whose building rule takes it. Card moves are
+        listed by code written out for their zones (`compiler/card_moves.py`), in the same order
+        as here; this loop is their reference (`tests/test_listing_equivalence.py`), and lists
+        the moves of groups and the moves tried after `first:` effects."""
         c = self._c
         zones = self.zones
         top_only, slot, face, family_of = c.top_only, c.slot, c.face, c.family_of
