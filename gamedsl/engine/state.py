@@ -7,7 +7,6 @@ the same seed and moves give the same match, and undo never needs to rewind a ge
 
 from __future__ import annotations
 
-import collections
 import itertools
 import random
 from collections import Counter
@@ -60,10 +59,10 @@ class State:
     _dealing = False
 
     _trying_first_effects = False  # True on the copy that tries a move's `first:` effects
-    # The opt-in record of rule firings (None: nothing is counted). Generated listings that
-    # write the priorities in line leave them to `_apply_priorities` while it is set.
-    fired: collections.Counter | None = None
+    # (`fired`, above: generated listings that write the priorities in line leave them to
+    # `_apply_priorities` while it is set)
     _looking = 0  # how many look-ahead moves (`_after`) are being tried just now
+
     def __init__(self, game: Game, seed: int | str = 0):
         self.game = game
         compiled = game.compiled
