@@ -49,4 +49,5 @@ def attach(finder: PlayFinder) -> bool:
     finder.leads = native.leads
     finder.answer = [getattr(native, f"answer_{kind.index}") for kind in finder.set.kinds]
     finder.native = native
+    finder.native_source = source
     return True
