@@ -6,6 +6,8 @@ same on every run: run this before and after a change (e.g. on a `git worktree` 
 before, with PYTHONPATH pointing at it) and compare.
 
     python tools/count_instructions.py dou_dizhu --games 50
+    python tools/count_instructions.py openspiel --games 50         # OpenSpiel's own C++ loop
+    python tools/count_instructions.py openspiel-python --games 50  # OpenSpiel driven from Python
 
 It plays `--games` random games with `State.play_random` (deals included) under valgrind's
 cachegrind, and once more with no game, and reports the difference per game. Both runs first
@@ -27,7 +29,18 @@ import sys
 
 def play(name: str, games: int, warm_up: int, playout: bool = False) -> None:
     """The measured work: `games` random games, seeds 0.. (one generator for the choices),
-    after `warm_up` games of other seeds; with `playout`, each game is one `State.playout`."""
+    after `warm_up` games of other seeds; with `playout`, each game is one `State.playout`.
+    `openspiel` / `openspiel-python`: OpenSpiel's Dou Dizhu, by its C++ loop or driven from Python
+    (tools/external_engines.py), the same number of games after the same warm-up."""
+    if name in ("openspiel", "openspiel-python"):
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import external_engines as ext
+
+        run = ext.openspiel_random_games if name == "openspiel" else ext.openspiel_random_games_from_python
+        run(warm_up, 99)
+        if games:
+            run(games, 1)
+        return
     import gamedsl
 
     game = gamedsl.load_game(name)
