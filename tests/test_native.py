@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -99,8 +100,14 @@ def test_the_c_source_holds_no_text_of_the_rules_file(monkeypatch: pytest.Monkey
     finder = finders(game)[0]
     source = finder.native_source
     for kind in finder.set.kinds:
-        assert kind.name not in source
+        assert not re.search(rf"\b{kind.name}\b", source)
     assert "dou_dizhu" not in source
+    module = next(iter(re.findall(r"gamedsl_native_[0-9a-f]{20}", source)))
+    literals = set(re.findall(r'"([^"]*)"', source)) - {"Python.h", module, f"{module}.Finder", "Finder"}
+    assert literals <= {"key", "length", "leads", "OiiO", "O!", "counts must be a list of 16 ints",
+                        "a key rank out of range", "tables of another layout", "every play of the hand (counts by rank)",
+                        "the plays that beat a play of this kind"} | {f"answer_{k.index}" for k in finder.set.kinds} \
+        | {f"answer_{k.index}(counts, table)" for k in finder.set.kinds}
 
 
 def test_without_a_compiler_the_python_path_is_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

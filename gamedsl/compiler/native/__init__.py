@@ -13,7 +13,7 @@ import os
 from typing import TYPE_CHECKING
 
 from .build import BuildError, load, module_name
-from .emit import Emitter, entries
+from .emit import Emitter, Unsupported, entries
 
 if TYPE_CHECKING:
     from ..combinations import PlayFinder
@@ -36,9 +36,12 @@ def attach(finder: PlayFinder) -> bool:
     wanted = mode()
     if wanted == "off":
         return False
+    emitter = Emitter(finder, "gamedsl_native")
     try:
-        emitter = Emitter(finder, "gamedsl_native")
         name = module_name(emitter.source())
+    except Unsupported:
+        return False  # not a failure of the machine: this set is listed in Python wherever it runs
+    try:
         source = Emitter(finder, name).source()
         module = load(name, source)
         native = module.Finder(entries(finder, emitter.segments))

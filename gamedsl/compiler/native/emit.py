@@ -6,7 +6,8 @@ Python then picks table entries by the hand's counts. This module writes the sam
 C function: the same loops over the same rank orders in the same order, so the same plays in the
 same order. The tables stay Python objects (each finder's moves): the C code only picks
 entries out of one flat tuple per finder at offsets fixed here. Kinds whose wings are arranged
-as they are found ("other") are left to their Python finder, called from C.
+as they are found ("other") are arranged in C the way `CombinationSet._wings` arranges them,
+each play made by the finder's `form`, as the Python finder makes it.
 
 Nothing a rules file says reaches the C source but integers (ranks, widths, lengths, offsets,
 masks), each checked to be an int by `_int`; kinds are named by their index only.
@@ -21,6 +22,10 @@ if TYPE_CHECKING:
     from ..combinations import CombinationKind, PlayFinder
 
 RANKS = 16
+
+
+class Unsupported(Exception):
+    """A combination set the C path does not hold (its Python listing is used)."""
 
 
 def _int(value: Any) -> str:
@@ -55,7 +60,7 @@ def layout(finder: PlayFinder) -> list[Segment]:
             size = RANKS * RANKS
         elif shape == "run":
             size = len(kind.run_ranks) * (len(kind.run_ranks) + 1)
-        else:  # exact: its one play; other: its Python finder
+        else:  # exact: its one play; other: the finder's form and the kind, to make its plays
             size = 1
         segments.append(Segment(kind, shape, offset, size))
         offset += size
@@ -78,8 +83,8 @@ def entries(finder: PlayFinder, segments: list[Segment]) -> tuple:
             for start in range(length):
                 row = table[start]
                 flat += [row[n] if n < len(row) else None for n in range(length + 1)]
-        else:
-            flat.append(finder._find[segment.kind.index][1])
+        else:  # wings arranged as found: each play made by the finder's form, as in Python
+            flat.append((finder.form, segment.kind))
         if len(flat) != segment.offset + segment.size:
             raise ValueError("a finder's tables do not fit the layout")  # a bug of the compiler
     return tuple(flat)
@@ -124,14 +129,134 @@ static int held(const int *c, const int *order, int n, int width) {
 
 #define ADD(i) do { if (PyList_Append(out, PyTuple_GET_ITEM(t, (i))) < 0) goto fail; } while (0)
 
-/* A kind left to its Python finder: find(counts, None, {}, above, length, out). */
-static int call_finder(PyObject *find, PyObject *counts, int above, int length, PyObject *out) {
-    PyObject *reach = PyDict_New();
-    if (reach == NULL) return -1;
-    PyObject *result = PyObject_CallFunction(find, "OOOiiO", counts, Py_None, reach, above, length, out);
-    Py_DECREF(reach);
-    if (result == NULL) return -1;
-    Py_DECREF(result);
+/* A kind with wings to arrange (combinations.py, `_winged_finder` and `CombinationSet._wings`). */
+typedef struct {
+    int width, is_run, min_length, max_length, n_order, allowed;  /* allowed: a mask of ranks, 0: any */
+    const int *order;
+    int wing_width, per_core, total, distinct, max_of_a_rank, core_allowed, together;  /* together: a mask */
+} Winged;
+
+typedef struct {
+    const Winged *w;
+    PyObject *form, *kind, *out;
+    int length, key, n_core, core[20], n_candidates, candidates[16], limit[16], n_chosen, chosen[64];
+} Arrangement;
+
+static void sort_ints(int *a, int n) {
+    for (int i = 1; i < n; i++) {
+        int x = a[i], j = i - 1;
+        while (j >= 0 && a[j] > x) { a[j + 1] = a[j]; j--; }
+        a[j + 1] = x;
+    }
+}
+
+/* form(kind, length, key, ranks), the ranks being the wings (each `wing_width` times) and the core. */
+static int make_play(Arrangement *a, const int *wings, int n_wings) {
+    int ranks[256], n = 0;
+    for (int i = 0; i < n_wings; i++)
+        for (int k = 0; k < a->w->wing_width; k++) ranks[n++] = wings[i];
+    for (int i = 0; i < a->n_core; i++)
+        for (int k = 0; k < a->w->width; k++) ranks[n++] = a->core[i];
+    sort_ints(ranks, n);
+    PyObject *tuple = PyTuple_New(n);
+    if (tuple == NULL) return -1;
+    for (int i = 0; i < n; i++) {
+        PyObject *rank = PyLong_FromLong(ranks[i]);
+        if (rank == NULL) { Py_DECREF(tuple); return -1; }
+        PyTuple_SET_ITEM(tuple, i, rank);
+    }
+    PyObject *play = PyObject_CallFunction(a->form, "OiiO", a->kind, a->length, a->key, tuple);
+    Py_DECREF(tuple);
+    if (play == NULL) return -1;
+    int failed = PyList_Append(a->out, play);
+    Py_DECREF(play);
+    return failed;
+}
+
+static int extend(Arrangement *a, int start, int need) {
+    if (need == 0) {
+        if (a->w->together) {
+            int chosen = 0;
+            for (int i = 0; i < a->n_chosen; i++) chosen |= 1 << a->chosen[i];
+            if ((chosen & a->w->together) == a->w->together) return 0;
+        }
+        return make_play(a, a->chosen, a->n_chosen);
+    }
+    for (int i = start; i < a->n_candidates; i++) {
+        int top = a->limit[i] < need ? a->limit[i] : need;
+        for (int k = 1; k <= top; k++) {
+            for (int m = 0; m < k; m++) a->chosen[a->n_chosen++] = a->candidates[i];
+            int failed = extend(a, i + 1, need - k);
+            a->n_chosen -= k;
+            if (failed) return -1;
+        }
+    }
+    return 0;
+}
+
+static int arrange(Arrangement *a, const int *c, const int *every, int n_every) {
+    const Winged *w = a->w;
+    int rest[16], in_core = 0;
+    for (int i = 0; i < 16; i++) rest[i] = c[i];
+    for (int i = 0; i < a->n_core; i++) { rest[a->core[i]] -= w->width; in_core |= 1 << a->core[i]; }
+    a->n_candidates = 0;
+    for (int i = 0; i < n_every; i++) {
+        int r = every[i];
+        if (rest[r] >= w->wing_width && (w->core_allowed || !(in_core >> r & 1))) {
+            int most = rest[r] < w->max_of_a_rank ? rest[r] : w->max_of_a_rank;
+            a->limit[a->n_candidates] = w->distinct ? 1 : most / w->wing_width;
+            a->candidates[a->n_candidates++] = r;
+        }
+    }
+    int count = w->per_core ? w->per_core * a->n_core : w->total;
+    if (count == 1) {
+        for (int i = 0; i < a->n_candidates; i++)
+            if (make_play(a, &a->candidates[i], 1) < 0) return -1;
+        return 0;
+    }
+    if (count == 2) {
+        for (int i = 0; i < a->n_candidates; i++)
+            for (int j = a->limit[i] >= 2 ? i : i + 1; j < a->n_candidates; j++) {
+                int both[2] = {a->candidates[i], a->candidates[j]};
+                if (w->together && (w->together >> both[0] & 1) && (w->together >> both[1] & 1) && both[0] != both[1])
+                    continue;
+                if (make_play(a, both, 2) < 0) return -1;
+            }
+        return 0;
+    }
+    a->n_chosen = 0;
+    return extend(a, 0, count);
+}
+
+/* Every play of a winged kind with a key of a strength above `above` (of one core length, if given). */
+static int winged(const Winged *w, PyObject *entry, const int *c, int above, int only_length,
+                  const int *every, int n_every, const int *strength, PyObject *out) {
+    Arrangement a;
+    a.w = w; a.form = PyTuple_GET_ITEM(entry, 0); a.kind = PyTuple_GET_ITEM(entry, 1); a.out = out;
+    if (!w->is_run) {
+        for (int s = above + 1; s < n_every; s++) {
+            int r = every[s];
+            if (c[r] < w->width || (w->allowed && !(w->allowed >> r & 1))) continue;
+            a.n_core = 1; a.core[0] = r; a.length = 1; a.key = r;
+            if (arrange(&a, c, every, n_every) < 0) return -1;
+        }
+        return 0;
+    }
+    int low = only_length ? only_length : w->min_length, high = only_length ? only_length : w->max_length;
+    int far[16];
+    if (low < 1 || w->n_order > 16) return 0;
+    runs(c, w->order, w->n_order, w->width, far);
+    for (int start = 0; start < w->n_order; start++) {
+        if (far[start] < low) continue;
+        int top = far[start] < high ? far[start] : high;
+        for (int length = low; length <= top; length++) {
+            int key = w->order[start + length - 1];
+            if (strength[key] <= above) continue;
+            a.n_core = length; a.length = length; a.key = key;
+            for (int i = 0; i < length; i++) a.core[i] = w->order[start + i];
+            if (arrange(&a, c, every, n_every) < 0) return -1;
+        }
+    }
     return 0;
 }
 
@@ -157,7 +282,7 @@ class Emitter:
         self.set = finder.set
         self.every = list(self.set.by_strength)  # every rank that can be played, weakest first
         self.orders: dict[tuple[int, ...], str] = {}
-        self.lines: list[str] = []
+        self.described: dict[str, str] = {}  # the winged kinds' static descriptions
 
     def order(self, ranks: tuple[int, ...]) -> str:
         """The name of a static array of ranks."""
@@ -173,7 +298,7 @@ class Emitter:
             body += self._answers(segment)
         arrays = [f"static const int {name}[] = {_ints(ranks)};" for ranks, name in self.orders.items()]
         arrays.append(f"static const int STRENGTH[16] = {_ints(self.set.strength)};")
-        return "\n".join([_PRELUDE, *arrays, "", *body, *self._module()]) + "\n"
+        return "\n".join([_PRELUDE, *arrays, *self.described.values(), "", *body, *self._module()]) + "\n"
 
     # ---- every play of one kind (leads, and the kinds of a higher tier in answers) -------------
     def _every_play(self, segment: Segment) -> list[str]:
@@ -205,12 +330,29 @@ class Emitter:
                     f"            for (int m = {_int(low)}; m <= top; m++) ADD({_int(o)} + s * {_int(length + 1)} + m);",
                     "        }", "    }"]
         width = self.finder._find[kind.index][0]
-        if not width:
-            enough = "1"
-        else:
-            least = kind.min_length if kind.is_run else 1
-            enough = f"held(c, {every}, {_int(n)}, {_int(width)}) >= {_int(least)}"
-        return [f"    if ({enough} && call_finder(PyTuple_GET_ITEM(t, {_int(o)}), counts, -1, 0, out) < 0) goto fail;"]
+        least = kind.min_length if kind.is_run else 1
+        enough = f"held(c, {every}, {_int(n)}, {_int(width)}) >= {_int(least)}"
+        return [f"    if ({enough} && winged(&{self.winged(kind)}, PyTuple_GET_ITEM(t, {_int(o)}), c, -1, 0, {every},"
+                f" {_int(n)}, STRENGTH, out) < 0) goto fail;"]
+
+    def winged(self, kind: CombinationKind) -> str:
+        """The name of the static description of a winged kind."""
+        wings = kind.wings
+        most_wings = wings.per_core_rank * max(kind.max_length, 1) if wings.per_core_rank else wings.total
+        # The arrays of `Arrangement` and `make_play`: a core of at most 16 ranks, 16 wings, 8 of a rank.
+        if (len(kind.run_ranks) > 16 or not 1 <= wings.width <= 8 or not 1 <= kind.width <= 8 or most_wings > 16
+                or any(not 0 <= r < 16 for r in (*kind.run_ranks, *wings.forbidden_together))):
+            raise Unsupported(f"the wings of {kind.name} are more than the C path holds")
+        order = self.order(kind.run_ranks) if kind.run_ranks else "NULL"
+        allowed = 0 if kind.is_run else sum(1 << r for r in set(kind.run_ranks))
+        together = sum(1 << r for r in set(wings.forbidden_together))
+        values = [kind.width, int(kind.is_run), kind.min_length, kind.max_length, len(kind.run_ranks), allowed]
+        rest = [wings.width, wings.per_core_rank, wings.total, int(wings.distinct), wings.max_of_a_rank,
+                int(wings.core_ranks_allowed), together]
+        name = f"WINGED{_int(kind.index)}"
+        self.described[name] = (f"static const Winged {name} = {{{', '.join(_int(v) for v in values)}, {order}, "
+                                f"{', '.join(_int(v) for v in rest)}}};")
+        return name
 
     def _keep(self, rank: str, width: int, allowed: frozenset) -> str:
         keep = f"c[{rank}] >= {_int(width)}"
@@ -266,7 +408,8 @@ class Emitter:
                       "    }"]
         else:
             lines += ["    {", "        int m;", "        if (small_attr(table, s_length, &m) < 0) goto fail;",
-                      f"        if (call_finder(PyTuple_GET_ITEM(t, {_int(o)}), counts, above, m, out) < 0) goto fail;", "    }"]
+                      f"        if (winged(&{self.winged(kind)}, PyTuple_GET_ITEM(t, {_int(o)}), c, above, m, {every},"
+                      f" {_int(n)}, STRENGTH, out) < 0) goto fail;", "    }"]
         for higher in self.set._higher[kind.tier]:
             lines.append(f"    /* kind {_int(higher.index)}, of a higher tier */")
             lines += self._every_play(self.segments[higher.index])
