@@ -109,8 +109,8 @@ def _cards_moved(game: CompiledGame, action: CompiledAction, recorded: bool) -> 
         helpers = native_helpers()
         if helpers is not None:  # the same loop in C (compiler/native/runtime.py)
             moving = ["    known = st.rank_counts.get(src)",
-                      f"    {exprs.bind(helpers.move_ranks)}(hand, target, mv[2], "
-                      "known[1] if known is not None and known[0] is hand else None)",
+                      (f"    {exprs.bind(helpers.move_ranks)}(hand, target, mv[2], "
+                       "known[1] if known is not None and known[0] is hand else None)"),
                       "    st.rank_counts.pop(dst, None)"]
         return ["    src = " + source + "[p]", "    dst = mv[3]", "    hand = st.zones[src]", "    target = st.zones[dst]",
                 *(saving if recorded else []), *moving,

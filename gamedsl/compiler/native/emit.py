@@ -317,8 +317,8 @@ class Emitter:
             keep = self._keep("r", width, allowed)
             return [f"    for (int i = 0; i < {_int(n)}; i++) {{",
                     f"        int r = {every}[i]; if (!({keep})) continue;",
-                    f"        for (int j = 0; j < {_int(n)}; j++) {{ int x = {every}[j];"
-                    f" if (x != r && c[x] >= {_int(wide)}) ADD({_int(o)} + r * 16 + x); }}",
+                    (f"        for (int j = 0; j < {_int(n)}; j++) {{ int x = {every}[j];"
+                     f" if (x != r && c[x] >= {_int(wide)}) ADD({_int(o)} + r * 16 + x); }}"),
                     "    }"]
         if segment.shape == "run":
             _, _, width, _, low, high, _ = self.finder._shapes[kind.index]
@@ -332,8 +332,8 @@ class Emitter:
         width = self.finder._find[kind.index][0]
         least = kind.min_length if kind.is_run else 1
         enough = f"held(c, {every}, {_int(n)}, {_int(width)}) >= {_int(least)}"
-        return [f"    if ({enough} && winged(&{self.winged(kind)}, PyTuple_GET_ITEM(t, {_int(o)}), c, -1, 0, {every},"
-                f" {_int(n)}, STRENGTH, out) < 0) goto fail;"]
+        return [(f"    if ({enough} && winged(&{self.winged(kind)}, PyTuple_GET_ITEM(t, {_int(o)}), c, -1, 0, {every},"
+                 f" {_int(n)}, STRENGTH, out) < 0) goto fail;")]
 
     def winged(self, kind: CombinationKind) -> str:
         """The name of the static description of a winged kind."""
@@ -395,8 +395,8 @@ class Emitter:
             keep, wide = self._keep("r", shape[2], shape[3]), shape[4]
             lines += [f"    for (int i = above + 1; i < {_int(n)}; i++) {{",
                       f"        int r = {every}[i]; if (!({keep})) continue;",
-                      f"        for (int j = 0; j < {_int(n)}; j++) {{ int x = {every}[j];"
-                      f" if (x != r && c[x] >= {_int(wide)}) ADD({_int(o)} + r * 16 + x); }}",
+                      (f"        for (int j = 0; j < {_int(n)}; j++) {{ int x = {every}[j];"
+                       f" if (x != r && c[x] >= {_int(wide)}) ADD({_int(o)} + r * 16 + x); }}"),
                       "    }"]
         elif segment.shape == "run":
             width, ranks, length = shape[2], self.order(kind.run_ranks), len(kind.run_ranks)
@@ -408,8 +408,8 @@ class Emitter:
                       "    }"]
         else:
             lines += ["    {", "        int m;", "        if (small_attr(table, s_length, &m) < 0) goto fail;",
-                      f"        if (winged(&{self.winged(kind)}, PyTuple_GET_ITEM(t, {_int(o)}), c, above, m, {every},"
-                      f" {_int(n)}, STRENGTH, out) < 0) goto fail;", "    }"]
+                      (f"        if (winged(&{self.winged(kind)}, PyTuple_GET_ITEM(t, {_int(o)}), c, above, m, {every},"
+                       f" {_int(n)}, STRENGTH, out) < 0) goto fail;"), "    }"]
         for higher in self.set._higher[kind.tier]:
             lines.append(f"    /* kind {_int(higher.index)}, of a higher tier */")
             lines += self._every_play(self.segments[higher.index])
