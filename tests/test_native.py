@@ -165,3 +165,20 @@ def test_the_console_plays_without_a_compiler(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr[-2000:]
     assert "Traceback" not in run.stderr
     assert not (tmp_path / "gamedsl" / "native").exists() or not list((tmp_path / "gamedsl" / "native").glob("*.so"))
+
+
+@needs_compiler
+def test_a_damaged_file_in_the_cache_is_built_again(tmp_path: Path) -> None:
+    """In a fresh process (one that has loaded a module keeps it, whatever the file becomes)."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path), "GAMEDSL_NATIVE": "1"}
+    probe = ("import gamedsl; g = gamedsl.load_game('dou_dizhu'); "
+             "print(all(f.native is not None for a in g.compiled.actions if a.combination for f in a.combination.finders.values()))")
+    first = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert first.stdout.strip() == "True", first.stderr[-2000:]
+    for path in (tmp_path / "gamedsl" / "native").iterdir():
+        damaged = path.with_suffix(".damaged")
+        damaged.write_bytes(b"not a shared object")
+        damaged.replace(path)  # a new file, as a half-finished copy would be
+    again = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert again.stdout.strip() == "True", again.stderr[-2000:]
+    assert all(path.stat().st_size > 1000 for path in (tmp_path / "gamedsl" / "native").iterdir())

@@ -71,11 +71,19 @@ def _load_or_build(name: str, source: str) -> ModuleType:
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
     folder = cache_dir()
     target = folder / (name + suffix)
-    if not target.exists():
-        _build(source, folder, target)
+    if target.exists():
+        try:
+            return _import(name, target)
+        except BuildError:
+            pass  # a damaged file in the cache (a full disk, say): built again once
+    _build(source, folder, target)
+    return _import(name, target)
+
+
+def _import(name: str, target: Path) -> ModuleType:
     try:
-        spec = importlib.util.spec_from_file_location(name, target,
-                                                      loader=importlib.machinery.ExtensionFileLoader(name, str(target)))
+        loader = importlib.machinery.ExtensionFileLoader(name, str(target))
+        spec = importlib.util.spec_from_file_location(name, target, loader=loader)
         if spec is None or spec.loader is None:
             raise BuildError(f"cannot load {target}")
         module = importlib.util.module_from_spec(spec)
