@@ -139,7 +139,8 @@ def bench_combinations(game: gamedsl.Game) -> None:
     rows: list[tuple[str, str, float, float]] = []
     for size in (20, 17):
         hands = combination_hands(size)
-        states = [combination_position(game, hand, []) for hand in hands]
+        fresh = gamedsl.Game(game.model, game.players)  # compiled anew: its first call names every Move anew
+        states = [combination_position(fresh, hand, []) for hand in hands]
 
         gc.collect()  # garbage left by earlier work is collected now, not inside the timings
         start = time.perf_counter()
@@ -165,7 +166,7 @@ def bench_combinations(game: gamedsl.Game) -> None:
             built = [ext.openspiel_lead_state(h) for h in hands]
             rate = time_per_second(ext.openspiel_leads, built)
             average = sum(len(ext.openspiel_leads(s)) for s in built) / len(built)
-            rows.append((f"{size} cards", "OpenSpiel", rate, average))
+            rows.append((f"{size} cards", "OpenSpiel (C++; action ids, as ours are internal tuples)", rate, average))
     # Responses: each 17-card hand answers a lead taken from another hand.
     rng = random.Random(5)
     pairs = []
@@ -182,6 +183,20 @@ def bench_combinations(game: gamedsl.Game) -> None:
     rows.append(("17 cards, responses", "gamedsl (compiled generator)",
                  time_per_second(lambda state: state._generate(), states),
                  sum(sum(m.action != "pass" for m in s.legal_moves()) for s in states) / len(states)))
+    if have.get("open_spiel"):  # the pairs whose table OpenSpiel has (it has no four with two)
+        built, ours = [], []
+        for (hand, table), state in zip(pairs, states):
+            try:
+                built.append(ext.openspiel_responses_state(hand, table))
+            except ValueError:
+                continue
+            ours.append(state)
+        rows.append((f"17 cards, responses ({len(built)} of {len(states)})", "gamedsl (compiled generator)",
+                     time_per_second(lambda state: state._generate(), ours),
+                     sum(sum(m.action != "pass" for m in s.legal_moves()) for s in ours) / len(ours)))
+        rows.append((f"17 cards, responses ({len(built)} of {len(states)})", "OpenSpiel (C++; action ids)",
+                     time_per_second(ext.openspiel_responses, built),
+                     sum(len(ext.openspiel_responses(s)) - 1 for s in built) / len(built)))  # less its 'Pass'
     if have.get("rlcard"):
         args = [(ext.rlcard_hand(h), ext.rlcard_hand(t)) for h, t in pairs]
         rate = time_per_second(lambda a: ext.rlcard_responses(*a), args)
@@ -201,16 +216,27 @@ def bench_combinations(game: gamedsl.Game) -> None:
                        ("gamedsl (`playout()`: no undo record)", "playout")):
         fresh = gamedsl.Game(game.model, game.players)  # compiled anew: no Move named before
         games.append((label, best_rate(lambda fresh=fresh, way=way: play_random_games(fresh, 100, way), 100)))
-    for name, runner in (("RLCard", "rlcard_random_games"), ("OpenSpiel", "openspiel_random_games")):
+    for name, runner, count in (("RLCard", "rlcard_random_games", 100),
+                                ("OpenSpiel (its C++ loop: `evaluate_bots`, uniform random bots)", "openspiel_random_games", 1000),
+                                ("OpenSpiel (driven from Python: `legal_actions`, `apply_action`)",
+                                 "openspiel_random_games_from_python", 100)):
         key = "rlcard" if name == "RLCard" else "open_spiel"
         if have.get(key):
-            games.append((name, best_rate(lambda runner=runner: getattr(ext, runner)(100, 1), 100)))
+            games.append((name, best_rate(lambda runner=runner, count=count: getattr(ext, runner)(count, 1), count)))
     peer = dict(games).get("RLCard")
+    cpp = next((rate for name, rate in games if "C++ loop" in name), None)
     print()
-    print("| engine | random games/s | ratio to RLCard |")
-    print("|---|---|---|")
+    print("| engine | random games/s | ratio to RLCard | ratio to OpenSpiel's C++ loop |")
+    print("|---|---|---|---|")
     for name, rate in games:
-        print(f"| {name} | {rate:,.1f} | {f'{rate / peer:.2f}' if peer else '–'} |")
+        print(f"| {name} | {rate:,.1f} | {f'{rate / peer:.2f}' if peer else '–'} | {f'{rate / cpp:.3f}' if cpp else '–'} |")
+    if have.get("open_spiel"):
+        fresh = gamedsl.Game(game.model, game.players)
+        # 20 of its games take a millisecond: 200 a round, the ratio taken per game
+        ratios = [r * 20 / 200 for r in paired_ratios(lambda: play_random_games(fresh, 20, "playout"),
+                                                       lambda: ext.openspiel_random_games(200, 1))]
+        print(f"\n`playout()` against OpenSpiel's C++ loop, rounds back to back (20 games of ours, 200 of its), per game: median "
+              f"{statistics.median(ratios):.3f} (range of 15: {min(ratios):.3f}–{max(ratios):.3f})")
     if have.get("rlcard"):
         # The machine's speed drifts within seconds: rounds of 20 games, ours and RLCard's back to
         # back, give each ratio from one short stretch of time; their median is the steadier figure.

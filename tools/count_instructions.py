@@ -6,6 +6,9 @@ same on every run: run this before and after a change (e.g. on a `git worktree` 
 before, with PYTHONPATH pointing at it) and compare.
 
     python tools/count_instructions.py dou_dizhu --games 50
+    python tools/count_instructions.py openspiel --games 50         # OpenSpiel's own C++ loop
+    python tools/count_instructions.py openspiel-python --games 50  # OpenSpiel driven from Python
+    python tools/count_instructions.py rlcard --games 20            # RLCard's random games
 
 It plays `--games` random games with `State.play_random` (deals included) under valgrind's
 cachegrind, and once more with no game, and reports the difference per game. Both runs first
@@ -38,7 +41,19 @@ def play(name: str, games: int, warm_up: int, playout: bool = False, deals: bool
     """The measured work: `games` random games, seeds 0.. (one generator for the choices),
     after `warm_up` games of other seeds; with `playout`, each game is one `State.playout`;
     with `deals`, only each game's first deal. With `listings`, every position of those games
-    (not of the warm-up) is kept and then listed that many times. Returns the positions kept."""
+    (not of the warm-up) is kept and then listed that many times. Returns the positions kept.
+    `openspiel` / `openspiel-python`: OpenSpiel's Dou Dizhu, by its C++ loop or driven from Python;
+    `rlcard`: RLCard's random games (tools/external_engines.py), as many after the same warm-up."""
+    if name in ("openspiel", "openspiel-python", "rlcard"):
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import external_engines as ext
+
+        run = {"openspiel": ext.openspiel_random_games, "openspiel-python": ext.openspiel_random_games_from_python,
+               "rlcard": ext.rlcard_random_games}[name]
+        run(warm_up, 99)
+        if games:
+            run(games, 1)
+        return 0
     import gamedsl
 
     game = gamedsl.load_game(name)

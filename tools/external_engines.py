@@ -201,15 +201,6 @@ def openspiel_lead_state(cards20: list[str]) -> Any:
     return state
 
 
-def openspiel_leads(state: Any) -> list[str]:
-    """The legal actions of the player to move, as OpenSpiel's card strings ('33', '(BWJ)(CJ)');
-    in a responses state they are the responses, 'Pass' included."""
-    return [state.action_to_string(action) for action in state.legal_actions()]
-
-
-openspiel_responses = openspiel_leads
-
-
 def openspiel_responses_state(hand17: list[str], table_cards: list[str]) -> Any:
     """A state where player 1 holds `hand17` and must answer `table_cards`, just led by the
     landlord (player 0, dealt the table cards plus fillers). If those cards read as two
@@ -237,23 +228,48 @@ def openspiel_responses_state(hand17: list[str], table_cards: list[str]) -> Any:
     return state
 
 
+def openspiel_leads(state: Any) -> list[int]:
+    """The legal actions of the player to move, as OpenSpiel's own action ids (what its engine
+    lists; like for like with our internal move tuples). In a responses state they are the
+    responses, 'Pass' included."""
+    return state.legal_actions()
+
+
+def openspiel_lead_strings(state: Any) -> list[str]:
+    """The same actions as OpenSpiel's card strings ('33', '(BWJ)(CJ)'): for reading, not timing."""
+    return [state.action_to_string(action) for action in state.legal_actions()]
+
+
+openspiel_responses = openspiel_leads
+
+
 def openspiel_random_games(n: int, seed: int) -> int:
-    """Play n whole games, chance outcomes sampled and moves chosen uniformly with one seeded RNG;
-    moves made (bids and passes count; a deal where all three pass ends the game unplayed)."""
+    """Play n whole games in OpenSpiel's own C++ loop (`pyspiel.evaluate_bots` with uniform random
+    bots): each chance outcome (the face-up card, then the deal card by card) sampled in C++ from
+    `chance_outcomes()`, each move uniform among the legal actions; one Python call a game.
+    Returns n (the loop does not report its moves)."""
+    pyspiel = _import("open_spiel")
+    game = _openspiel_game()
+    bots = [pyspiel.make_uniform_random_bot(player, seed * 3 + player) for player in range(3)]
+    for k in range(n):
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, seed * 1_000_003 + k)
+    return n
+
+
+def openspiel_random_games_from_python(n: int, seed: int) -> int:
+    """The same games driven from Python, the cheapest way: every node, chance or not, draws
+    uniformly among its legal actions (Dou Dizhu's chance outcomes are all equally likely, so
+    this is the same deal distribution). Returns the moves made (bids and passes count)."""
     game = _openspiel_game()
     rng = random.Random(seed)
     moves = 0
     for _ in range(n):
         state = game.new_initial_state()
         while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, weights = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(outcomes, weights)[0])
-            else:
-                actions = state.legal_actions()
-                state.apply_action(actions[rng.randrange(len(actions))])
-                moves += 1
-    return moves
+            actions = state.legal_actions()
+            state.apply_action(actions[rng._randbelow(len(actions))])
+            moves += 1
+    return moves - 52 * n  # less the chance actions: the face-up card and the 51 cards dealt
 
 
 # ---- smoke test ------------------------------------------------------------------------------
@@ -307,22 +323,26 @@ def _main() -> None:
         rate = _per_second(lambda: [openspiel_leads(state) for state in states], len(states))
         print(f"open_spiel  leads/s {rate:8.0f}")
         start = time.perf_counter()
-        moves = openspiel_random_games(300, seed=1)
+        openspiel_random_games(3000, seed=1)
         elapsed = time.perf_counter() - start
-        print(f"open_spiel  random games/s {300 / elapsed:7.1f}   moves/s {moves / elapsed:7.0f}   "
+        print(f"open_spiel  random games/s {3000 / elapsed:7.1f} (its C++ loop)")
+        start = time.perf_counter()
+        moves = openspiel_random_games_from_python(300, seed=1)
+        elapsed = time.perf_counter() - start
+        print(f"open_spiel  random games/s {300 / elapsed:7.1f} (driven from Python)   moves/s {moves / elapsed:7.0f}   "
               f"({moves / 300:.0f} a game, bids included)")
 
     if found["rlcard"] and found["open_spiel"]:
         print("\nlegal leads on the same hands (OpenSpiel's distinct card sets in brackets):")
         for hand in hands[:8]:
-            os_leads = openspiel_leads(openspiel_lead_state(hand))
+            os_leads = openspiel_lead_strings(openspiel_lead_state(hand))
             distinct = len({_openspiel_ranks(s) for s in os_leads})
             print(f"  {rlcard_hand(hand):22} rlcard {len(rlcard_leads(rlcard_hand(hand))):4d}"
                   f"   open_spiel {len(os_leads):4d} ({distinct})")
         print("legal responses, pass included:")
         for mine, table in problems[:10]:
             try:
-                os_count = str(len(openspiel_responses(openspiel_responses_state(mine, table))))
+                os_count = str(len(openspiel_leads(openspiel_responses_state(mine, table))))
             except ValueError:  # a combination OpenSpiel does not have (four with two)
                 os_count = "none"
             print(f"  {rlcard_hand(mine):20} to {rlcard_hand(table):7} "

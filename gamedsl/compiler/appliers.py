@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .expressions import KEEP_COUNTERS, writes_counters
+from .native.runtime import helpers as native_helpers
 from .source import identifier
 
 if TYPE_CHECKING:
@@ -103,10 +104,16 @@ def _cards_moved(game: CompiledGame, action: CompiledAction, recorded: bool) -> 
         counting = ["    known = st.rank_counts.get(src)", "    if known is not None and known[0] is hand:",
                     "        counts = known[1]", "        for rank in mv[2]:", "            counts[rank] -= 1",
                     "    st.rank_counts.pop(dst, None)"]
+        moving = ["    for rank in mv[2]:", "        card = rank << 2", "        while card not in hand:",
+                  "            card += 1", "        hand.remove(card)", "        target.append(card)", *counting]
+        helpers = native_helpers()
+        if helpers is not None:  # the same loop in C (compiler/native/runtime.py)
+            moving = ["    known = st.rank_counts.get(src)",
+                      (f"    {exprs.bind(helpers.move_ranks)}(hand, target, mv[2], "
+                       "known[1] if known is not None and known[0] is hand else None)"),
+                      "    st.rank_counts.pop(dst, None)"]
         return ["    src = " + source + "[p]", "    dst = mv[3]", "    hand = st.zones[src]", "    target = st.zones[dst]",
-                *(saving if recorded else []),
-                "    for rank in mv[2]:", "        card = rank << 2", "        while card not in hand:",
-                "            card += 1", "        hand.remove(card)", "        target.append(card)", *counting,
+                *(saving if recorded else []), *moving,
                 *(keeping if recorded else []),
                 f"    st.combos[dst] = {reading}(mv[1], mv[2])", "    st.played_by[dst] = p"]
     if action.taking is not None:

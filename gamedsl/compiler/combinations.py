@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from . import native
 from .source import Source, identifier
 
 RankCounts = list[int]  # index: rank (0..15), value: how many cards of it
@@ -213,9 +214,11 @@ class PlayFinder:
         self._widest = max((width for width, _ in self._all), default=1)
         # _up_to[n]: the finders of the kinds whose core needs at most n of a rank
         self._up_to = [[find for width, find in self._all if width <= n] for n in range(self._widest + 1)]
-        self.leads = self._leads_function()
+        self.leads = self.python_leads = self._leads_function()
         # answer[kind](counts, table): the plays that beat `table`, a play of that kind
-        self.answer = [self._answers_function(kind) for kind in kinds.kinds]
+        self.answer = self.python_answer = [self._answers_function(kind) for kind in kinds.kinds]
+        self.native: Any = None  # the C versions of both, when they could be built (`native.attach`)
+        native.attach(self)
 
     def held(self, counts: RankCounts, above: int = -1) -> list[list[int]]:
         """`held[w]`: the ranks held at least w times with a strength above `above`, weakest
