@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 from ..engine import State
 from .greedy import Judge
+from .trials import Trials
 
 MARGIN = 1.0  # standard errors of the paired difference a departure from the greedy choice must clear
 DROP = 2.0  # standard errors behind the leader at which an option leaves the race
@@ -32,23 +33,24 @@ def greedy_values(moves_of: list[list], worlds: list[State], seat: int, judge: J
     """Each option's greedy judgement averaged over `worlds`: where its moves lead (as far as a
     world allows them), None when a world refuses its first move."""
     values: list[tuple | None] = []
+    tried = [Trials(world) for world in worlds]
     for moves in moves_of:
         sums: list[float] | None = None
-        for world in worlds:
-            made = 0
-            for move in moves:
+        for trials in tried:
+            world = trials.world
+            if not trials.make(moves[0]):
+                sums = None
+                break
+            made = 1
+            for move in moves[1:]:
                 try:
                     world.play(move)
                 except ValueError:
                     break
                 made += 1
-            if not made:
-                sums = None
-                break
             value = judge(world, seat)
             sums = list(value) if sums is None else [a + b for a, b in zip(sums, value)]
-            for _ in range(made):
-                world._undo()
+            trials.take_back(made)
         values.append(None if sums is None else tuple(round(x / len(worlds), 9) for x in sums))
     return values
 
