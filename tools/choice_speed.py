@@ -8,7 +8,8 @@ The positions: seeded games of greedy players (seeds 0, 1, 2), every third move 
 (the 30th in games whose turns are long: Russian Bank) where there is a choice, six in all.
 Each choice is made by a fresh seat seeded by its number, so two versions of the code choose
 the same when their players do; the CPU time (not the wall time: the machine may be busy) is the
-best of `--repeat` runs. The choices are printed, to compare them between versions.
+best of `--repeat` runs, and the work a choice (legal-move listings, moves made with an undo
+record) is counted, which no load changes. The choices are printed, to compare them between versions.
 """
 
 from __future__ import annotations
@@ -67,6 +68,29 @@ def measure(spec: str, states: list[State], repeat: int) -> tuple[float, float, 
     return best / len(states), rate, chosen
 
 
+def work(spec: str, states: list[State]) -> tuple[int, int]:
+    """Legal-move listings and moves made with an undo record, a choice (what the machine's load
+    does not change)."""
+    counts = [0, 0]
+    generate, apply = State._generate, State._apply
+
+    def listed(self, *args):
+        counts[0] += 1
+        return generate(self, *args)
+
+    def recorded(self, move):
+        counts[1] += 1
+        return apply(self, move)
+
+    State._generate, State._apply = listed, recorded  # type: ignore[method-assign]
+    try:
+        for i, state in enumerate(states):
+            ComputerSeat(spec, i).choose(state)
+    finally:
+        State._generate, State._apply = generate, apply  # type: ignore[method-assign]
+    return counts[0] // len(states), counts[1] // len(states)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
@@ -76,7 +100,9 @@ def main() -> None:
     args = parser.parse_args()
     states = positions(args.game, args.players)
     seconds, rate, chosen = measure(args.spec, states, args.repeat)
+    listings, records = work(args.spec, states)
     print(f"{args.game} {args.spec}: {seconds * 1000:.1f} ms a choice (CPU), {rate:.0f} simulations a second, "
+          f"{listings} legal-move listings and {records} moves made with an undo record a choice; "
           f"{len(states)} choices: {', '.join(chosen)}")
 
 
