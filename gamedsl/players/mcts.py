@@ -166,7 +166,7 @@ class MctsPlayer:
         defaults = greedy_firsts(greedy_values([p.moves for p in plans], judged, seat, judge))
         deadline = time.monotonic() + self.seconds if self.seconds is not None else None
         result = race(len(plans), defaults, draw, lambda world, i: self._simulate(world, plans[i], seat, judge, stand, start),
-                      self.iterations, deadline)
+                      self.iterations, deadline, rng)
         return result.choice()
 
     def planned(self) -> list[Move]:
