@@ -834,6 +834,19 @@ class State:
         its undo record included."""
         self._c.actions[move[0]].apply(self, move)
 
+    def _apply_unrecorded(self, move: Internal) -> None:
+        """`_apply` keeping no undo record, as `playout` plays a move: for the tail of a
+        simulation, never taken back. The history is forgotten (nothing before can be undone
+        after); a game whose rules look ahead plays it recorded, as `playout` does."""
+        c = self._c
+        if c.looks_ahead:
+            c.actions[move[0]].apply(self, move)
+            return
+        if self.history:
+            self.forget_history()
+        c.actions[move[0]].apply_unrecorded(self, move)
+        self.forgotten += 1
+
     def _move_cards(self, action: Any, move: Internal) -> None:
         """The card of a move from its source to its target (with the cards above it, for a
         group); a wild played as a rank is recorded as standing for it."""

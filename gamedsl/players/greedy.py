@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 from ..engine import Move, State
 from .sides import changing, for_side, side_of
+from .trials import Trials
 from .turn_memory import TurnMemory, seen_position
 from .worlds import hidden_places, sample_world
 
@@ -140,10 +141,9 @@ class GreedyPlayer:
         pointless = [False] * len(moves)
         for number, world in enumerate(worlds):
             world.history = []
+            trials = Trials(world)
             for index, (total, move) in enumerate(zip(totals, moves)):
-                try:
-                    world.play(move)
-                except ValueError:  # not a move in this world: count it as no gain
+                if not trials.make(move):  # not a move in this world: count it as no gain
                     total[2] -= 1e9
                     continue
                 mate = own is not None and world.current in partners and world.current != seat and not world.over
@@ -153,7 +153,7 @@ class GreedyPlayer:
                     total[4] += sum(own(world, m) for m in partners)
                 if number == 0:
                     pointless[index] = self.memory.pointless(here, world, seat)
-                world._undo()
+                trials.take_back()
         # A move that loops within the turn is left out, unless every move does.
         kept = [i for i in range(len(moves)) if not pointless[i]] or list(range(len(moves)))
         best: list[Move] = []

@@ -45,6 +45,7 @@ from .greedy import Judge, TurnMemory, judge_of, outcome_of, points_of, seen_pos
 from .racing import greedy_firsts, greedy_values, race
 from .reading import DEFAULT_WORLDS, MODEL_GUIDE, REJUVENATE, Reader
 from .sides import sides_in
+from .trials import Trials
 from .worlds import hidden_places, sample_world
 
 EXPLORATION = 1.2
@@ -165,7 +166,7 @@ class MctsPlayer:
         defaults = greedy_firsts(greedy_values([p.moves for p in plans], judged, seat, judge))
         deadline = time.monotonic() + self.seconds if self.seconds is not None else None
         result = race(len(plans), defaults, draw, lambda world, i: self._simulate(world, plans[i], seat, judge, stand, start),
-                      self.iterations, deadline)
+                      self.iterations, deadline, rng)
         return result.choice()
 
     def planned(self) -> list[Move]:
@@ -197,10 +198,9 @@ class MctsPlayer:
         point = _Point(world, seat)
         here = seen_position(world, seat)
         plans: dict = {}
+        trials = Trials(world)
         for move in moves:
-            try:
-                world.play(move)
-            except ValueError:
+            if not trials.make(move):
                 plans[move] = Plan([move])  # (not a move in this world: its simulations score 0)
                 continue
             back = self.memory.pointless(here, world, seat)
@@ -211,7 +211,7 @@ class MctsPlayer:
                     plan, key = self._extend(world, move, seat, judge, point)
                     plan.back = back
                     plans.setdefault(key, plan)
-            world._undo()
+            trials.take_back()
         ahead = [p for p in plans.values() if not p.back]
         return ahead or list(plans.values())
 
@@ -231,24 +231,27 @@ class MctsPlayer:
         while made < self.plan_length:
             still = judge(world, seat)
             better, stopping, other = [], [], []
+            trials = Trials(world)
             for move in world.legal_moves():
-                world.play(move)
+                if not trials.make(move):
+                    continue  # (every listed move is one: never so)
                 value = judge(world, seat)
                 if value > still:
                     better.append((value, rng.random(), move))
                 else:
                     (stopping if point.reached(world) else other).append(move)
-                world._undo()
+                trials.take_back()
             rng.shuffle(stopping)
             rng.shuffle(other)
             better.sort(key=lambda t: (t[0], t[1]), reverse=True)
             plain = stopping + other if rng.random() < 0.5 else other + stopping
             best = after = None
             for move in [m for _, _, m in better] + plain:
-                world.play(move)
+                if not trials.make(move):
+                    continue
                 position = seen_position(world, seat)
                 loops = memory.pointless(here, world, seat)
-                world._undo()
+                trials.take_back()
                 if not loops:
                     best, after = move, position
                     break
@@ -290,7 +293,7 @@ class MctsPlayer:
             if not legal:
                 break
             if self.guide <= 1 or len(legal) == 1:
-                world._apply(legal[rng.randrange(len(legal))])
+                world._apply_unrecorded(legal[rng.randrange(len(legal))])
                 continue
             mover = world.current
             best, best_value = legal[0], None
@@ -301,7 +304,7 @@ class MctsPlayer:
                 world._undo()
                 if best_value is None or value > best_value:
                     best, best_value = candidate, value
-            world._apply(best)
+            world._apply_unrecorded(best)  # (the tail is never taken back: no undo record)
         everyone = range(len(world.points))
         if len(everyone) == 1 and world.game.compiled.outcomes:  # one player: no place among others
             won = outcome_of(world, results)

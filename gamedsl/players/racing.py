@@ -11,17 +11,23 @@ simulate best. Two things make the reading player's search sharper at the same c
 - *the greedy default*: the options the greedy judgement ranks first (averaged over a few of
   the believed worlds) stay in the race, and the leader is played only when it is one of them
   or beats the best of them by more than `MARGIN` standard errors of the paired difference —
-  so the player departs from the greedy choice only where its simulations show a clear gain.
+  so the player departs from the greedy choice only where its simulations show a clear gain;
+- *equal means broken by a seeded draw*: scores that are places tie often over a few rounds, and
+  broken by the options' order they made the first listed option win every tie (in Schwimmen,
+  pass before close: judged in the real position, `tools/decision_oracle.py`, its choices were
+  worth less than greedy's until ties were drawn).
 """
 
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Callable
 
 from ..engine import State
 from .greedy import Judge
+from .trials import Trials
 
 MARGIN = 1.0  # standard errors of the paired difference a departure from the greedy choice must clear
 DROP = 2.0  # standard errors behind the leader at which an option leaves the race
@@ -32,23 +38,24 @@ def greedy_values(moves_of: list[list], worlds: list[State], seat: int, judge: J
     """Each option's greedy judgement averaged over `worlds`: where its moves lead (as far as a
     world allows them), None when a world refuses its first move."""
     values: list[tuple | None] = []
+    tried = [Trials(world) for world in worlds]
     for moves in moves_of:
         sums: list[float] | None = None
-        for world in worlds:
-            made = 0
-            for move in moves:
+        for trials in tried:
+            world = trials.world
+            if not trials.make(moves[0]):
+                sums = None
+                break
+            made = 1
+            for move in moves[1:]:
                 try:
                     world.play(move)
                 except ValueError:
                     break
                 made += 1
-            if not made:
-                sums = None
-                break
             value = judge(world, seat)
             sums = list(value) if sums is None else [a + b for a, b in zip(sums, value)]
-            for _ in range(made):
-                world._undo()
+            trials.take_back(made)
         values.append(None if sums is None else tuple(round(x / len(worlds), 9) for x in sums))
     return values
 
@@ -65,11 +72,16 @@ def greedy_firsts(values: list[tuple | None]) -> list[int]:
 class Race:
     """The scores of the options in the rounds they were simulated in (a round: one world)."""
 
-    def __init__(self, options: int, defaults: list[int]):
+    def __init__(self, options: int, defaults: list[int], rng: random.Random | None = None):
         self.scores: list[dict[int, float]] = [{} for _ in range(options)]
         self.alive = list(range(options))
         self.defaults = list(defaults)
         self.rounds = 0
+        # Equal means are broken by a seeded draw, not by the options' order: a few rounds of
+        # simulations whose scores are places tie often, and the first option would win them all.
+        self.order = list(range(options, 0, -1))
+        if rng is not None:
+            rng.shuffle(self.order)
 
     def mean(self, i: int) -> float:
         s = self.scores[i]
@@ -90,11 +102,11 @@ class Race:
         return mean, math.sqrt(variance / n), n
 
     def leader(self) -> int:
-        return max(self.alive, key=lambda i: (self.mean(i), -i))
+        return max(self.alive, key=lambda i: (self.mean(i), self.order[i]))
 
     def default(self) -> int:
         """The best of the greedy choices still in the race."""
-        return max((i for i in self.defaults if i in self.alive), key=lambda i: (self.mean(i), -i))
+        return max((i for i in self.defaults if i in self.alive), key=lambda i: (self.mean(i), self.order[i]))
 
     def prune(self) -> None:
         """Options clearly behind the leader leave the race (the best greedy choice never does)."""
@@ -119,10 +131,10 @@ class Race:
 
 
 def race(options: int, defaults: list[int], world: Callable[[], State], simulate: Callable[[State, int], float],
-         budget: int, deadline: float | None = None) -> Race:
+         budget: int, deadline: float | None = None, rng: random.Random | None = None) -> Race:
     """Rounds of simulations until `budget` simulations are made (or `deadline`, a monotonic
     time, passes after the first round): each round one world, every option in the race in it."""
-    state = Race(options, defaults)
+    state = Race(options, defaults, rng)
     made = 0
     while True:
         if deadline is not None:
