@@ -317,7 +317,7 @@ def rules_row(name: str, args: argparse.Namespace) -> str:
 _ENVS: dict[str, object] = {}
 
 
-def env_steps(name: str, games: int) -> int:
+def env_steps(name: str, games: int, first_seed: int = 0) -> int:
     """Random games through the PettingZoo environment (made once, as a learner makes it):
     steps made (a random legal action each)."""
     from gamedsl.rl import pettingzoo_env
@@ -325,7 +325,7 @@ def env_steps(name: str, games: int) -> int:
     env = _ENVS.get(name) or _ENVS.setdefault(name, pettingzoo_env(name, max_moves=100_000))
     rng = random.Random(5)
     steps = 0
-    for seed in range(games):
+    for seed in range(first_seed, first_seed + games):
         env.reset(seed=seed)
         for _agent in env.agent_iter():
             observation, _reward, termination, truncation, info = env.last()

@@ -23,6 +23,14 @@ the measured run lists each of them N times (priorities applied, as a player is 
 
     python tools/count_instructions.py russian_bank --games 20 --deals
     python tools/count_instructions.py russian_bank --games 5 --deals --listing 3
+
+`--env` counts steps of a reinforcement-learning environment instead, a random legal action
+each (`tools/bench.py --envs` times the same loops): the game's PettingZoo environment
+(`gamedsl.rl.pettingzoo_env`: a move, the next observation and mask, rewards), or with the
+name `rlcard`, RLCard's own Dou Dizhu environment (a move and its observation):
+
+    python tools/count_instructions.py dou_dizhu --env --games 20
+    python tools/count_instructions.py rlcard --env --games 20
 """
 
 from __future__ import annotations
@@ -34,6 +42,18 @@ import re
 import shutil
 import subprocess
 import sys
+
+
+def env_steps(name: str, games: int, warm_up: int) -> int:
+    """`--env`: random games through an environment, after `warm_up` others; steps counted."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import bench
+
+    if name == "rlcard":
+        bench.rlcard_env_steps(warm_up)
+        return bench.rlcard_env_steps(games) if games else 0
+    bench.env_steps(name, warm_up, first_seed=10_000)
+    return bench.env_steps(name, games) if games else 0
 
 
 def play(name: str, games: int, warm_up: int, playout: bool = False, deals: bool = False,
@@ -88,7 +108,7 @@ def instructions(name: str, games: int, warm_up: int, options: list[str]) -> tup
     found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
     if run.returncode != 0 or found is None:
         raise SystemExit(f"valgrind failed:\n{run.stderr[-2000:]}")
-    kept = re.search(r"kept (\d+) positions", run.stdout)
+    kept = re.search(r"kept (\d+) (?:positions|steps)", run.stdout)
     return int(found.group(1).replace(",", "")), int(kept.group(1)) if kept else 0
 
 
@@ -101,8 +121,13 @@ def main() -> None:
     parser.add_argument("--deals", action="store_true", help="play only the first deal of each game")
     parser.add_argument("--listing", type=int, default=None, metavar="N",
                         help="count only listings of legal moves: each position met, listed N times")
+    parser.add_argument("--env", action="store_true",
+                        help="count steps of the game's PettingZoo environment (rlcard: RLCard's environment)")
     parser.add_argument("--measured", action="store_true", help=argparse.SUPPRESS)  # the run under valgrind
     args = parser.parse_args()
+    if args.measured and args.env:
+        print(f"kept {env_steps(args.game, args.games, args.warm_up)} steps")
+        return
     if args.measured:
         kept = play(args.game, args.games, args.warm_up, args.playout, args.deals, args.listing)
         print(f"kept {kept} positions")
@@ -110,6 +135,13 @@ def main() -> None:
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed: this tool counts instructions with it (apt install valgrind)")
     options = [*(["--playout"] if args.playout else []), *(["--deals"] if args.deals else [])]
+    if args.env:
+        start, before = instructions(args.game, 0, args.warm_up, ["--env"])
+        total, steps = instructions(args.game, args.games, args.warm_up, ["--env"])
+        what = "RLCard's Dou Dizhu environment" if args.game == "rlcard" else f"{args.game}'s PettingZoo environment"
+        print(f"{what}: {(total - start) / (steps - before):,.0f} instructions per step ({steps - before} steps of "
+              f"{args.games} random games after {args.warm_up} to warm up; loading excluded)")
+        return
     if args.listing is not None:  # both runs play the same games; only the second lists their positions
         start, _ = instructions(args.game, args.games, args.warm_up, [*options, "--listing", "0"])
         total, kept = instructions(args.game, args.games, args.warm_up, [*options, "--listing", str(args.listing)])
