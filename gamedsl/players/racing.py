@@ -13,9 +13,9 @@ simulate best. Two things make the reading player's search sharper at the same c
   or beats the best of them by more than `MARGIN` standard errors of the paired difference —
   so the player departs from the greedy choice only where its simulations show a clear gain;
 - *equal means broken by a seeded draw*: scores that are places tie often over a few rounds, and
-  broken by the options' order they made the first listed option win every tie (in Schwimmen,
-  pass before close: judged in the real position, `tools/decision_oracle.py`, its choices were
-  worth less than greedy's until ties were drawn).
+  broken by the options' order they made the first listed option win every tie (a pass listed
+  before a knock won them all: judged in the real position, `tools/decision_oracle.py`, its
+  choices were worth less than greedy's until ties were drawn).
 """
 
 from __future__ import annotations
