@@ -91,3 +91,23 @@ def test_the_seat_the_phase_and_the_turn_are_one_hot():
     assert part("observer") == [0, 1, 0] and part("phase") == [1, 0]
     assert part("to_move") == [1.0 if i == state.current else 0.0 for i in range(3)]
     assert sum(part("P2.hand.cards")) == 17 and part("P1.hand.size") == [17, 17]  # another's hand: all unseen
+
+
+@pytest.mark.parametrize("name", ["dou_dizhu", "russian_bank", "spite_and_malice", "scopa"])
+def test_the_runs_kept_between_calls_give_what_a_fresh_layout_gives(name):
+    """Each zone's run is kept between calls and made again only when the zone (or what has been
+    revealed) changed: move after move, every seat's vector is what a new layout computes, and a
+    vector handed out is the caller's own (writing into it changes no later one)."""
+    game = cached_game(name)
+    kept = ObservationLayout(game)
+    rng = random.Random(name)
+    state = game.new_game(3)
+    for _ in range(120):
+        if state.is_over:
+            break
+        for seat in range(len(state.players)):
+            vector = kept.encode(state, seat)
+            assert np.array_equal(vector, ObservationLayout(game).encode(state, seat))
+            vector[:] = -7.0  # the caller's own array
+        state.play(rng.choice(list(state.legal_moves())))
+    assert not (kept.encode(state, 0) == -7.0).all()
