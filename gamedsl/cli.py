@@ -10,9 +10,9 @@ import argparse
 import os
 import re
 import sys
-from typing import Any
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from . import resources
 from .errors import GameNotFoundError, MoveError, PositionError, RulesError, RulesRuntimeError, SaveFileError
@@ -471,8 +471,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     analysis = sub.add_parser("analyze", help="playtest games and variants: a report of fairness, length, choice, "
                               "rules in use, skill and drama")
-    analysis.add_argument("games_named", nargs="+", metavar="GAME", help="shipped games, variants (schwimmen/41) or "
-                          ".game files, side by side")
+    analysis.add_argument("games_named", nargs="+", metavar="GAME", help="shipped games, variants (GAME/VARIANT, "
+                          "as 'gamedsl list' names them) or .game files, side by side")
     analysis.add_argument("--games", type=int, default=200, help="games per game file (default 200)")
     analysis.add_argument("--seats", help="the players: one for every seat (default greedy) or one per seat")
     analysis.add_argument("--players", type=int, default=None, help="number of players, where the games allow several")

@@ -227,16 +227,22 @@ def test_positions_are_counted_in_the_editors_units_utf16(client):
     assert hover["range"]["start"] == _position(line, column + 2)
 
 
+def _hover_and_definition(client, uri: str, line: int, column: int) -> tuple[str, dict]:
+    """What hover shows at a place, and the one location its definition goes to."""
+    where = {"textDocument": {"uri": uri}, "position": _position(line, column)}
+    hover = client.request("textDocument/hover", where)
+    (location,) = client.request("textDocument/definition", where)
+    return hover["contents"]["value"], location
+
+
 def test_a_phase_is_a_name_hover_and_definition_know(client):
     path = ROOT / "games" / "dou_dizhu.game"
     text = path.read_text(encoding="utf-8")
     uri = client.open(path, text, version=110)
     assert client.diagnostics(uri, 110) == []
     line, column = _where(text, "bidding", "during bidding")
-    hover = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _position(line, column)})
-    assert "**phase** `bidding`" in hover["contents"]["value"]
-    (location,) = client.request("textDocument/definition", {"textDocument": {"uri": uri},
-                                                             "position": _position(line, column)})
+    hover, location = _hover_and_definition(client, uri, line, column)
+    assert "**phase** `bidding`" in hover
     assert location["range"]["start"] == _position(*_where(text, "bidding", "phases:"))
 
 
@@ -264,10 +270,8 @@ def test_a_moves_choice_leads_to_its_declaration_within_the_move_only(client):
     uri = client.open(path, text, version=130)
     assert client.diagnostics(uri, 130) == []
     line, column = _where(text, "p's hand", "only when p's hand")
-    hover = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _position(line, column)})
-    assert "**choice of a player** `p`" in hover["contents"]["value"]
-    (location,) = client.request("textDocument/definition", {"textDocument": {"uri": uri},
-                                                             "position": _position(line, column)})
+    hover, location = _hover_and_definition(client, uri, line, column)
+    assert "**choice of a player** `p`" in hover
     chosen_line, _ = _where(text, "a player p", "choosing")
     assert location["range"]["start"] == _position(chosen_line, text.split("\n")[chosen_line].index(" p ") + 1)
     assert all(d["name"] != "p" for d in client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}}))
