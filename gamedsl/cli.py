@@ -374,7 +374,7 @@ _CITATION = re.compile(r"(.+?):([0-9]+)")
 
 def cmd_show_rules(args: argparse.Namespace) -> int:
     """A shipped game's rules file with line numbers: the whole file, or the lines around one
-    (`--line 113`, or the citation itself: `gamedsl show-rules russian_bank.game:113`)."""
+    (`--line 113`, or the citation itself: `gamedsl show-rules NAME.game:113`)."""
     name, line = args.game, args.line
     cited = _CITATION.fullmatch(name)
     if cited and line is None:
@@ -511,8 +511,8 @@ def build_parser() -> argparse.ArgumentParser:
     graph.set_defaults(run=cmd_graph)
 
     rules = sub.add_parser("show-rules", help="print a shipped game's rules file with line numbers")
-    rules.add_argument("game", metavar="NAME", help="a shipped game (russian_bank, russian_bank/short, 41), or a "
-                       "citation of a message: russian_bank.game:113")
+    rules.add_argument("game", metavar="NAME", help="a shipped game as `gamedsl list` names it (a variant as "
+                       "FAMILY/VARIANT), or a citation of a message: NAME.game:113")
     rules.add_argument("--line", type=int, default=None, help=f"only the lines around this one ({SHOW_AROUND} on "
                        "either side), marked with '>'")
     rules.set_defaults(run=cmd_show_rules)

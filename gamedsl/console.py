@@ -429,8 +429,9 @@ class Console:
             return text
         also = self.also_a_move(text) if digits == text else None
         if also is not None:
+            by_number = "#" + text
             self.say(f"'{text}' is both move number {text} and a move of its own: "
-                     f"type #{text} for the number, or '{also.action} {text}'.")
+                     f"type {by_number} for the number, or '{also.action} {text}'.")
             return None
         if len(digits) > 9 or not 1 <= int(digits) <= len(moves):
             self.say(f"There is no move {_shown(digits)}: pick 1 to {len(moves)}.")

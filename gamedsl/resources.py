@@ -58,7 +58,7 @@ def display_path(path: Path) -> str:
 
 
 def shipped_file(shown: str) -> Path | None:
-    """The shipped game file a message names (`russian_bank.game`, `schwimmen/41.game`), or None
+    """The shipped game file a message names (`NAME.game`, or `FAMILY/VARIANT.game` for a variant), or None
     for a file of the user's own (see `display_path`)."""
     if not shown.endswith(GAME_SUFFIX) or shown.startswith((".", "/")) or Path(shown).is_absolute():
         return None
