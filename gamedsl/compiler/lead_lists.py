@@ -27,10 +27,11 @@ came back or arrived.
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .card_combinations import CardCombinationSet, CardKind
-from .combinations import CombinationKind, CombinationSet, WingRules
+if TYPE_CHECKING:
+    from .card_combinations import CardCombinationSet
+    from .combinations import CombinationSet
 
 # The attributes of a kind, and of its wings, that only say what the play's own cards must be.
 PLAY_OWN_KIND = frozenset({"name", "index", "width", "min_length", "max_length", "run_ranks", "exact", "wings",
@@ -42,8 +43,8 @@ PLAY_OWN_CARD_KIND = PLAY_OWN_KIND | {"core", "distinct_suits", "not_one_suit", 
 RANKS_AT = 2  # a combination move is (action, kind, ranks or cards, target zone): see generators.move_form
 
 
-def _only_play_own(cls: type, known: frozenset[str]) -> bool:
-    return {f.name for f in fields(cls)} <= known
+def _only_play_own(value: Any, known: frozenset[str]) -> bool:
+    return {f.name for f in fields(value)} <= known
 
 
 def keeps_leads(kinds: CombinationSet | CardCombinationSet, include: tuple[int, Any] | None = None) -> bool:
@@ -51,11 +52,8 @@ def keeps_leads(kinds: CombinationSet | CardCombinationSet, include: tuple[int, 
     and filtered: every kind's attributes tests of the play's own cards, no condition read."""
     if include is not None and include[1] is not None:
         return False  # `while …` reads the position: the lead list changes with it
-    if not _only_play_own(WingRules, PLAY_OWN_WINGS):
-        return False
-    if kinds.by_cards:
-        return _only_play_own(CardKind, PLAY_OWN_CARD_KIND) and all(isinstance(k, CardKind) for k in kinds.kinds)
-    return _only_play_own(CombinationKind, PLAY_OWN_KIND) and all(isinstance(k, CombinationKind) for k in kinds.kinds)
+    known = PLAY_OWN_CARD_KIND if kinds.by_cards else PLAY_OWN_KIND
+    return all(_only_play_own(kind, known) and _only_play_own(kind.wings, PLAY_OWN_WINGS) for kind in kinds.kinds)
 
 
 def lead_refilter() -> Any:
