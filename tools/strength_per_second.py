@@ -7,9 +7,11 @@ Game i is dealt from seed "SEED/i"; one `mcts:BUDGET` player sits at seat i mod 
 rotate, so it bids first, second and third equally often), greedy players at the others. The
 same deals are played by greedy players alone, whose seat i mod n gives the baseline: what a
 greedy player wins from the same seats of the same deals. Each row gives the mcts seat's win rate
-with its 95% Wilson interval, and its simulations a second (simulations counted, divided by the
-seconds it spent choosing; a time budget depends on the machine: run it under `nice`, and read
-the rate as the machine's, not the code's alone).
+with its 95% Wilson interval, and its simulations a second: counted, divided by the seconds it
+spent choosing (wall time, which its budget is), and by the CPU seconds the row took (the
+greedy opponents' included, a few ms a move). A time budget depends on the machine: on a busy
+one the process gets a share of a core, which the two rates show; read them as the machine's,
+not the code's alone. "Simulations a move" counts every move, the forced ones (no search) too.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ def play_row(name: str, spec: str, games: int, seed: str, opponent: str) -> dict
     game = load_game(name)
     seats = len(game.new_game(0).points)
     wins, moves, seconds = 0.0, 0, 0.0
+    cpu = time.process_time()
     with SimulationCounter() as counter:
         for i in range(games):
             seat = i % seats
@@ -62,7 +65,7 @@ def play_row(name: str, spec: str, games: int, seed: str, opponent: str) -> dict
             moves += played.moves[seat]
             seconds += played.seconds[seat]
     return {"spec": spec, "games": games, "wins": wins, "moves": moves, "seconds": seconds,
-            "simulations": counter.count}
+            "simulations": counter.count, "cpu": time.process_time() - cpu}
 
 
 def share(wins: float, games: int) -> str:
@@ -85,13 +88,15 @@ def main() -> None:
     print(f"{args.game}, {args.games} games a row, seed {args.seed!r}, one player against {args.opponent} "
           "players, seats rotating")
     print()
-    print("| player | wins (95% Wilson) | simulations a second | simulations a move | seconds a move |")
-    print("|---|---|---|---|---|")
+    print("| player | wins (95% Wilson) | simulations a second | simulations a CPU second | simulations a move "
+          "| seconds a move |")
+    print("|---|---|---|---|---|---|")
     print(f"| {args.opponent} (baseline: the same seats of the same deals) | {share(baseline['wins'], args.games)} "
-          f"| – | – | {baseline['seconds'] / max(baseline['moves'], 1):.4f} |")
+          f"| – | – | – | {baseline['seconds'] / max(baseline['moves'], 1):.4f} |")
     for row in rows:
         per_second = row["simulations"] / row["seconds"] if row["seconds"] else 0.0
-        print(f"| `{row['spec']}` | {share(row['wins'], row['games'])} | {per_second:,.0f} "
+        per_cpu_second = row["simulations"] / row["cpu"] if row["cpu"] else 0.0
+        print(f"| `{row['spec']}` | {share(row['wins'], row['games'])} | {per_second:,.0f} | {per_cpu_second:,.0f} "
               f"| {row['simulations'] / max(row['moves'], 1):,.1f} | {row['seconds'] / max(row['moves'], 1):.3f} |")
     print()
     print(f"(CPU {time.process_time() - started:.0f} s in all)")
