@@ -20,6 +20,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Self
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # measure this checkout
 
@@ -35,7 +36,7 @@ class SimulationCounter:
         self.count = 0
         self._original = MctsPlayer._simulate
 
-    def __enter__(self) -> SimulationCounter:
+    def __enter__(self) -> Self:
         original = self._original
 
         def counted(player, *args):  # type: ignore[no-untyped-def]
