@@ -1,6 +1,7 @@
 """A hand's lead list kept between its turns and filtered after its plays (compiler/lead_lists.py)
 gives the moves a fresh listing gives, in the same order; and a file whose lead listing reads
-anything but the hand is not given one."""
+anything but the hand is not given one. Plays counted by rank keep no list by default (it does
+not pay there): their tests turn it on (`counted_kept`), to show it exact all the same."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from pathlib import Path
 import pytest
 
 import gamedsl
+from gamedsl.compiler import lead_lists
 from gamedsl.compiler.combinations import CombinationKind, CombinationSet
 from gamedsl.compiler.lead_lists import keeps_leads, refiltered
-from gamedsl.compiler.native import lead_lists as native_lead_lists
 
 ROOT = Path(__file__).resolve().parents[1]
 COMBINATION_FILES = sorted(str(p) for p in [*ROOT.joinpath("games").rglob("*.game"), *ROOT.joinpath("tests", "games").glob("*.game")]
@@ -23,10 +24,20 @@ BACKENDS = ["python", "native"]
 
 
 def load(path: str, backend: str, monkeypatch: pytest.MonkeyPatch) -> gamedsl.Game:
+    """The game on that back end, plays counted by rank keeping their lead lists too."""
     monkeypatch.setenv("GAMEDSL_NATIVE", "1" if backend == "native" else "0")
+    monkeypatch.setattr(lead_lists, "KEEP_COUNTED_LEADS", True)
     game = gamedsl.load_game(path)
     monkeypatch.delenv("GAMEDSL_NATIVE")
     return game
+
+
+def test_plays_counted_by_rank_list_afresh_by_default() -> None:
+    state = gamedsl.load_game("dou_dizhu").new_game(1)
+    rng = random.Random(1)
+    while not state.is_over:
+        state.play_random(rng)
+        assert state.lead_lists == {}
 
 
 def compare_with_fresh_listings(game: gamedsl.Game, seeds: range, rng: random.Random, limit: int = 400) -> int:
@@ -115,19 +126,11 @@ def test_a_kind_with_a_rule_not_known_to_test_the_play_alone_is_not_kept() -> No
     assert not keeps_leads(CombinationSet([KeepsBombsWhole("trio", 0, width=3)], tuple(range(16))))
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
-def test_the_filter_drops_exactly_the_leads_the_hand_no_longer_holds(backend: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """On random hands and random cards taken from them, in both back ends: the kept leads,
-    filtered, are the fresh leads of the smaller hand; a count that grew asks for a fresh list."""
-    game = load("dou_dizhu", backend, monkeypatch)
+def test_the_filter_drops_exactly_the_leads_the_hand_no_longer_holds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On random hands and random cards taken from them: the kept leads, filtered, are the fresh
+    leads of the smaller hand; a count that grew asks for a fresh list."""
+    game = load("dou_dizhu", "native", monkeypatch)
     finder = next(a.combination for a in game.compiled.actions if a.combination is not None).finders[0]
-    if backend == "native":
-        monkeypatch.setenv("GAMEDSL_NATIVE", "1")
-        helpers = native_lead_lists.helpers()
-        assert helpers is not None
-        refilter = helpers.refiltered
-    else:
-        refilter = refiltered
     rng = random.Random(11)
     for _ in range(300):
         counts = [0] * 16
@@ -138,9 +141,9 @@ def test_the_filter_drops_exactly_the_leads_the_hand_no_longer_holds(backend: st
             held = [r for r in range(16) if counts[r]]
             for rank in rng.sample(held, min(len(held), rng.randrange(1, 4))):
                 counts[rank] -= 1
-            assert refilter(kept, counts) == finder.leads(counts)
+            assert refiltered(kept, counts) == finder.leads(counts)
             assert kept[1] == counts and kept[1] is not counts
-        assert refilter(kept, counts) is kept[2]  # nothing changed: the very list
+        assert refiltered(kept, counts) is kept[2]  # nothing changed: the very list
         grown = list(counts)
         grown[rng.randrange(13)] += 1
-        assert refilter(kept, grown) is None
+        assert refiltered(kept, grown) is None

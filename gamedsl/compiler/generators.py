@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import lead_lists
 from .card_moves import NO, Flag, card_moves, is_written_out
-from .lead_lists import keeps_leads, lead_refilter, refiltered_cards
+from .lead_lists import keeps_leads, refiltered, refiltered_cards
 from .priorities import fused_flags, priority_lines
 from .source import identifier, number
 
@@ -165,11 +166,11 @@ def _combinations(game: CompiledGame, action: CompiledAction) -> list[str]:
               "    if known is not None and known[0] is hand:", "        counts = known[1]", "    else:",
               "        counts = [0] * 16", "        for card in hand:", "            counts[card >> 2] += 1",
               "        st.rank_counts[src] = (hand, counts)"]
-    if not keeps_leads(play.kinds):
+    if not (lead_lists.KEEP_COUNTED_LEADS and keeps_leads(play.kinds)):
         return [*lines, "    out += finder.leads(counts) if table is None else finder.answer[table.kind.index](counts, table)"]
     # The hand's lead list, kept with its counts and filtered after its plays (lead_lists.py).
     return [*lines, "    if table is None:", "        kept = st.lead_lists.get(src)",
-            f"        leads = {exprs.bind(lead_refilter())}(kept, counts) if kept is not None and kept[0] is counts else None",
+            f"        leads = {exprs.bind(refiltered)}(kept, counts) if kept is not None and kept[0] is counts else None",
             "        if leads is None:", "            leads = finder.leads(counts)",
             "            st.lead_lists[src] = [counts, list(counts), leads]",
             "        out += leads", "    else:", "        out += finder.answer[table.kind.index](counts, table)"]

@@ -42,6 +42,11 @@ PLAY_OWN_CARD_KIND = PLAY_OWN_KIND | {"core", "distinct_suits", "not_one_suit", 
 
 RANKS_AT = 2  # a combination move is (action, kind, ranks or cards, target zone): see generators.move_form
 
+# Plays counted by rank are listed afresh: keeping their lists is exact there too, but measured
+# (valgrind, Dou Dizhu playouts) it does not pay on either back end — a fresh listing picks table
+# entries by the counts, about what filtering costs a lead (README, "Speed"). Tests turn it on.
+KEEP_COUNTED_LEADS = False
+
 
 def _only_play_own(value: Any, known: frozenset[str]) -> bool:
     return {f.name for f in fields(value)} <= known
@@ -54,14 +59,6 @@ def keeps_leads(kinds: CombinationSet | CardCombinationSet, include: tuple[int, 
         return False  # `while …` reads the position: the lead list changes with it
     known = PLAY_OWN_CARD_KIND if kinds.by_cards else PLAY_OWN_KIND
     return all(_only_play_own(kind, known) and _only_play_own(kind.wings, PLAY_OWN_WINGS) for kind in kinds.kinds)
-
-
-def lead_refilter() -> Any:
-    """`refiltered`, in C when the native path is built (compiler/native/lead_lists.py)."""
-    from .native.lead_lists import helpers
-
-    native = helpers()
-    return native.refiltered if native is not None else refiltered
 
 
 def refiltered(kept: list, counts: list[int]) -> list | None:
@@ -79,11 +76,9 @@ def refiltered(kept: list, counts: list[int]) -> list | None:
                 return None
             fell.append((rank, left))
     at = RANKS_AT
-    if len(fell) == 1:
-        rank, left = fell[0]
-        leads = [m for m in kept[2] if m[at].count(rank) <= left]
-    else:
-        leads = [m for m in kept[2] if all(m[at].count(rank) <= left for rank, left in fell)]
+    leads = kept[2]
+    for rank, left in fell:  # a pass a rank: each shorter than the one before
+        leads = [m for m in leads if m[at].count(rank) <= left]
     kept[1] = list(counts)
     kept[2] = leads
     return leads
