@@ -22,6 +22,9 @@ others below): an attribute added to the language later is not kept until it is 
 A kept list is good while its hand changed only by losing cards: each use compares the hand (its
 counts by rank, or its cards) with the one the list was made for, and lists afresh when any card
 came back or arrived.
+
+Measured, it pays where plays are told apart by their cards (found subset by subset: 40% fewer
+instructions a playout), not where they are counted by rank (`KEEP_COUNTED_LEADS`).
 """
 
 from __future__ import annotations
