@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import lead_lists
 from .card_moves import NO, Flag, card_moves, is_written_out
+from .lead_lists import keeps_leads, refiltered, refiltered_cards
 from .priorities import fused_flags, priority_lines
 from .source import identifier, number
 
@@ -163,9 +165,15 @@ def _combinations(game: CompiledGame, action: CompiledAction) -> list[str]:
               "    known = st.rank_counts.get(src)  # the hand's counts, kept while it does not change",
               "    if known is not None and known[0] is hand:", "        counts = known[1]", "    else:",
               "        counts = [0] * 16", "        for card in hand:", "            counts[card >> 2] += 1",
-              "        st.rank_counts[src] = (hand, counts)",
-              "    out += finder.leads(counts) if table is None else finder.answer[table.kind.index](counts, table)"]
-    return lines
+              "        st.rank_counts[src] = (hand, counts)"]
+    if not (lead_lists.KEEP_COUNTED_LEADS and keeps_leads(play.kinds)):
+        return [*lines, "    out += finder.leads(counts) if table is None else finder.answer[table.kind.index](counts, table)"]
+    # The hand's lead list, kept with its counts and filtered after its plays (lead_lists.py).
+    return [*lines, "    if table is None:", "        kept = st.lead_lists.get(src)",
+            f"        leads = {exprs.bind(refiltered)}(kept, counts) if kept is not None and kept[0] is counts else None",
+            "        if leads is None:", "            leads = finder.leads(counts)",
+            "            st.lead_lists[src] = [counts, list(counts), leads]",
+            "        out += leads", "    else:", "        out += finder.answer[table.kind.index](counts, table)"]
 
 
 
@@ -181,15 +189,26 @@ def _card_combinations(game: CompiledGame, action: CompiledAction) -> list[str]:
         beaten = exprs.bind([zones[0] for zones in play.beating])
         lines += [f"if st.zones[{beaten}[p]]:", f"    table = st.combos.get({beaten}[p])"]
     targets = exprs.bind([action.targets[p][0][0] for p in range(game.players)])
-    lines += [f"dst = {targets}[p]", f"for src in {exprs.bind(action.sources)}[p]:",
-              "    hand = st.zones[src]",
-              f"    found = {kinds}.plays(hand) if table is None else {kinds}.answers(hand, table)"]
-    if play.include is not None:
-        card, when = play.include
-        test = f"{number(card)} in c.cards"
-        if when is not None:
-            lines.append(f"    needed = {exprs.call(when)}")
-            test = f"not needed or {test}"
-        lines.append(f"    found = [c for c in found if {test}]")
-    lines.append(f"    out += [({number(action.index)}, c.kind.index, c.cards, dst) for c in found]")
-    return lines
+    lines += [f"dst = {targets}[p]", f"for src in {exprs.bind(action.sources)}[p]:", "    hand = st.zones[src]"]
+
+    def listing(found: str, into: str, indent: str) -> list[str]:
+        """The statements adding the moves of the plays `found` to `into`."""
+        steps = [f"found = {found}"]
+        if play.include is not None:
+            card, when = play.include
+            test = f"{number(card)} in c.cards"
+            if when is not None:
+                steps.append(f"needed = {exprs.call(when)}")
+                test = f"not needed or {test}"
+            steps.append(f"found = [c for c in found if {test}]")
+        steps.append(f"{into} += [({number(action.index)}, c.kind.index, c.cards, dst) for c in found]")
+        return [indent + step for step in steps]
+
+    if not keeps_leads(play.kinds, play.include):
+        return [*lines, *listing(f"{kinds}.plays(hand) if table is None else {kinds}.answers(hand, table)", "out", "    ")]
+    # The hand's lead list, kept with its cards and filtered after its plays (lead_lists.py).
+    return [*lines, "    if table is None:", "        kept = st.lead_lists.get(src)",
+            f"        leads = {exprs.bind(refiltered_cards)}(kept, hand) if kept is not None and kept[0] is hand else None",
+            "        if leads is None:", "            leads = []", *listing(f"{kinds}.plays(hand)", "leads", " " * 12),
+            "            st.lead_lists[src] = [hand, sorted(hand), leads]", "        out += leads",
+            "    else:", *listing(f"{kinds}.answers(hand, table)", "out", " " * 8)]

@@ -105,6 +105,9 @@ class State:
         # zone holds that very list and nothing has changed it in place (every change that does
         # drops or updates the entry: `_touch`, `_move_all`, the appliers of combination plays)
         self.rank_counts: dict[int, tuple[list[int], list[int]]] = {}
+        # zone -> [its counts (or its list), the counts (or cards) its leads were listed from, its
+        # leads]: a hand's lead list, kept while the hand only loses cards (compiler/lead_lists.py)
+        self.lead_lists: dict[int, list] = {}
         self._chosen: Internal | None = None  # the move whose choices a possessive reads (`p's hand`)
 
     # ---- the public contract -----------------------------------------------------------------
@@ -352,6 +355,7 @@ class State:
         other._legal = None
         other.fired = None  # a copy's moves (a player's look-ahead) are not the game's
         other.rank_counts = {}  # a copy's lists are its own
+        other.lead_lists = {}
         return other
 
     def key(self) -> tuple:
@@ -1168,6 +1172,7 @@ class State:
         for attempt in range(100):  # `ties deal again`: a tie on the first player deals anew
             self.zones = [c.initial_cards(z) for z in range(len(self.zones))]
             self.rank_counts = {}
+            self.lead_lists = {}
             self.phase = 0
             self.public = frozenset()
             self.combos = {}
