@@ -127,6 +127,7 @@ def test_without_a_compiler_the_python_path_is_used(tmp_path: Path, monkeypatch:
 def test_a_compiler_that_refuses_the_source_falls_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setenv("CC", "false")  # runs, and fails
+    monkeypatch.delenv("GAMEDSL_NATIVE", raising=False)  # the default: try to build, fall back
     monkeypatch.setattr(build, "_loaded", {})
     assert [f.native for f in finders(gamedsl.load_game("dou_dizhu"))] == [None]
     assert not list((tmp_path / "gamedsl" / "native").iterdir())  # no half-built file left behind
