@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -73,9 +74,10 @@ class ObservationLayout:
         everything, revealed, top_up = 0, 1, 2
         entries = {start: [start + i if i >= 0 else -1 for i in self.columns]
                    for _, plane, top, _ in self.zone_planes for start in (plane, top) if start is not None}
-        self.plans = []
+        self.plans: list[dict[int, tuple]] = []  # per seat: zone -> how it shows itself (see `_count`)
+        self.hidden: list[tuple[int, ...]] = []  # per seat: the zones whose sight reads the revealed cards
         for seat in range(self.players):
-            plan = []
+            plan = {}
             for zone_id, plane, top, size in self.zone_planes:
                 face = c.face[zone_id]
                 if face == "up" or (face == "owner" and c.zones[zone_id].owner == seat):
@@ -85,8 +87,10 @@ class ObservationLayout:
                 else:
                     how = top_up
                 top_entry = None if top is None else entries[top].__getitem__
-                plan.append((zone_id, entries[plane].__getitem__, top_entry, size, how))
+                plan[zone_id] = (entries[plane].__getitem__, top_entry, size, how, plane, bytes(size + 2 - plane))
             self.plans.append(plan)
+            self.hidden.append(tuple(z for z, step in plan.items() if step[3] != everything))
+        self._kept: list[_Kept | None] = [None] * self.players
 
     def _add(self, name: str, length: int, meaning: str) -> int:
         start = sum(s.length for s in self.segments)
@@ -96,46 +100,26 @@ class ObservationLayout:
     def encode(self, state: State, seat: int) -> np.ndarray:
         """The vector `seat` observes in `state` (a new float32 array of `size` entries).
 
-        Cards are counted into a bytearray by plain Python (its items are small ints: quick to
-        read and write, where a float array makes an object per access), the sizes and the
-        numbers after the zones are set in two NumPy calls: a NumPy call costs as much as dozens
-        of entries written in Python."""
-        public = state.public
-        zones = state.zones
-        counts = bytearray(self.size)
-        sized: list[int] = []  # the entries that are not counts of cards, and their values
-        values: list[float] = []
-        for zone_id, entry, top_entry, size, how in self.plans[seat]:
-            pile = zones[zone_id]
-            if not pile:
-                continue
-            if how == 0:
-                seen = pile
-                top_seen = True
-            elif how == 1:
-                seen = [x for x in pile if x in public] if public else []
-                top_seen = bool(seen) and pile[-1] in public
-            else:
-                seen = ([x for x in pile[:-1] if x in public] if public else []) + [pile[-1]]
-                top_seen = True
-            if len(seen) < 256:  # no card can be counted past a byte
-                for place in map(entry, seen):
-                    counts[place] += 1
-            else:
-                for place, number in Counter(map(entry, seen)).items():
-                    sized.append(place)
-                    values.append(number)
-            if top_entry is not None and top_seen:
-                counts[top_entry(pile[-1])] = 1
-            if len(pile) < 256:
-                counts[size] = len(pile)
-                counts[size + 1] = len(pile) - len(seen)
-            else:
-                sized += (size, size + 1)
-                values += (len(pile), len(pile) - len(seen))
-        out = np.frombuffer(counts, dtype=np.uint8).astype(np.float32)
-        if sized:  # a zone or a card count past a byte: rare, set apart
-            out[sized] = values
+        The zones' entries are kept per seat between calls: asked again of the same state, only
+        the zones its moves changed since are counted again (the undo records say which: what
+        `undo` restores is what changed), and the hidden ones when cards were revealed. Any other
+        state (another one, one whose records were forgotten or undone past the last call) is
+        counted afresh. Then the numbers after the zones are set in one NumPy call."""
+        kept = self._kept[seat]
+        changed = None if kept is None else kept.changed(state)
+        if changed is None:
+            kept = self._kept[seat] = _Kept(self.size)
+            self._count(kept, state, seat, self.plans[seat], None)  # every zone
+        else:
+            if state.public is not kept.public:
+                changed = {**dict.fromkeys(self.hidden[seat]), **changed}
+            if changed:
+                self._count(kept, state, seat, changed, changed)
+        kept.seen(state)
+        out = np.frombuffer(kept.counts, dtype=np.uint8).astype(np.float32)
+        if kept.large:  # a zone or a card count past a byte: rare, set apart
+            for places, values in kept.large.values():
+                out[places] = values
         over = state.is_over
         tail = self._tail[:]  # counters, phase, player to move, observer, points, deal
         counters = state.counters
@@ -151,6 +135,76 @@ class ObservationLayout:
         out[first:] = tail
         return out
 
+    def _count(self, kept: _Kept, state: State, seat: int, zone_ids: Any, before: dict[int, Any] | None) -> None:
+        """Count again the entries of these zones, as `seat` sees them, into `kept`; `before`,
+        when known, maps a zone to its cards as they were counted (None: unknown).
+
+        A zone the player sees whole that only gained or lost cards on top (a pile played onto)
+        is counted by those cards alone. Cards are counted into a bytearray by plain Python (its
+        items are small ints: quick to read and write, where a float array makes an object per
+        access)."""
+        public = state.public
+        zones = state.zones
+        counts = kept.counts
+        large = kept.large
+        plan = self.plans[seat]
+        for zone_id in zone_ids:
+            entry, top_entry, size, how, plane, zeros = plan[zone_id]
+            pile = zones[zone_id]
+            if how == 0 and before is not None and len(pile) < 256 and zone_id not in large:
+                old = before[zone_id]
+                if old is not None:
+                    kept_cards = len(old)
+                    if len(pile) >= kept_cards and pile[:kept_cards] == old:  # cards put on top
+                        for place in map(entry, pile[kept_cards:]):
+                            counts[place] += 1
+                    elif old[:len(pile)] == pile:  # cards taken from the top
+                        for place in map(entry, old[len(pile):]):
+                            counts[place] -= 1
+                    else:
+                        old = None
+                if old is not None:
+                    if top_entry is not None:
+                        if old:
+                            counts[top_entry(old[-1])] = 0
+                        if pile:
+                            counts[top_entry(pile[-1])] = 1
+                    counts[size] = len(pile)
+                    continue
+            counts[plane:size + 2] = zeros
+            if large:
+                large.pop(zone_id, None)
+            if not pile:
+                continue
+            if how == 0:
+                seen = pile
+                top_seen = True
+            elif how == 1:
+                seen = [x for x in pile if x in public] if public else []
+                top_seen = bool(seen) and pile[-1] in public
+            else:
+                seen = ([x for x in pile[:-1] if x in public] if public else []) + [pile[-1]]
+                top_seen = True
+            places: list[int] = []
+            values: list[float] = []
+            if len(seen) < 256:  # no card can be counted past a byte
+                for place in map(entry, seen):
+                    counts[place] += 1
+            else:
+                for place, number in Counter(map(entry, seen)).items():
+                    places.append(place)
+                    values.append(number)
+            if top_entry is not None and top_seen:
+                counts[top_entry(pile[-1])] = 1
+            if len(pile) < 256:
+                counts[size] = len(pile)
+                counts[size + 1] = len(pile) - len(seen)
+            else:
+                places += (size, size + 1)
+                values += (len(pile), len(pile) - len(seen))
+            if places:
+                large[zone_id] = (places, values)
+
     def describe(self) -> str:
         """The layout as text: one line a segment, `start–end  name  (length)  meaning`."""
         lines = [f"{self.game.title}: {self.size} numbers (float32); cards in planes of {len(self.cards)}: "
@@ -162,3 +216,44 @@ class ObservationLayout:
 
 def _card_text(card: int) -> str:
     return CARD_TEXT[card] or f"#{card}"
+
+
+class _Kept:
+    """One seat's zone entries as `encode` last counted them, and the state they were counted in:
+    the state itself, its undo records then (how many, and the last) and its revealed cards."""
+
+    __slots__ = ("counts", "large", "state", "forgotten", "length", "last", "public")
+
+    def __init__(self, size: int):
+        self.counts = bytearray(size)  # the counts of cards and the zones' sizes (the rest stays 0)
+        self.large: dict[int, tuple[list[int], list[float]]] = {}  # zone -> its entries past a byte
+        self.state: State | None = None
+        self.forgotten = self.length = 0
+        self.last: Any = None
+        self.public: frozenset[int] = frozenset()
+
+    def seen(self, state: State) -> None:
+        """The entries now count `state` as it is."""
+        history = state.history
+        self.state, self.forgotten, self.length = state, state.forgotten, len(history)
+        self.last = history[-1] if history else None
+        self.public = state.public
+
+    def changed(self, state: State) -> dict[int, list[int]] | None:
+        """The zones that may have changed since the count, each with its cards as they were
+        then, or None when that cannot be told: another state, or its records forgotten or
+        undone past the count's. Undo restores exactly what a move changed, so the records made
+        since name every zone that differs, and the first of them to name a zone holds it as it
+        was counted (a move taken back and another made: the second's record covers it)."""
+        if state is not self.state or state.forgotten != self.forgotten:
+            return None
+        history = state.history
+        length = self.length
+        if len(history) < length or (length and history[length - 1] is not self.last):
+            return None
+        if len(history) == length + 1:
+            return history[length].zones
+        changed: dict[int, list[int]] = {}
+        for frame in reversed(history[length:]):  # the first record of a zone written last
+            changed.update(frame.zones)
+        return changed
