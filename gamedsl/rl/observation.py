@@ -18,7 +18,6 @@ the layout, segment by segment.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,7 +67,6 @@ class ObservationLayout:
         self.points = self._add("points", self.players, "the match points of each player")
         self.deal = self._add("deal", 2, "the deal's number, and 1 when the game is over")
         self.size = sum(s.length for s in self.segments)
-        self._tail = [0.0] * (self.size - self.counters)  # the numbers after the zones' entries
         # per seat, how each zone shows itself: every card, only revealed ones, or the top besides;
         # and for each zone the entry each card adds 1 to (a list by card: mapped in C, not looped)
         everything, revealed, top_up = 0, 1, 2
@@ -87,7 +85,8 @@ class ObservationLayout:
                 else:
                     how = top_up
                 top_entry = None if top is None else entries[top].__getitem__
-                plan[zone_id] = (entries[plane].__getitem__, top_entry, size, how, plane, bytes(size + 2 - plane))
+                zeros = memoryview(bytes(4 * (size + 2 - plane))).cast("f")  # the zone's entries, cleared
+                plan[zone_id] = (entries[plane].__getitem__, top_entry, size, how, plane, zeros)
             self.plans.append(plan)
             self.hidden.append(tuple(z for z, step in plan.items() if step[3] != everything))
         self._kept: list[_Kept | None] = [None] * self.players
@@ -100,80 +99,61 @@ class ObservationLayout:
     def encode(self, state: State, seat: int) -> np.ndarray:
         """The vector `seat` observes in `state` (a new float32 array of `size` entries).
 
-        The zones' entries are kept per seat between calls: asked again of the same state, only
-        the zones its moves changed since are counted again (the undo records say which: what
-        `undo` restores is what changed), and the hidden ones when cards were revealed. Any other
-        state (another one, one whose records were forgotten or undone past the last call) is
-        counted afresh. Then the numbers after the zones are set in one NumPy call."""
+        The vector is kept per seat between calls: asked again of the same state, only the
+        zones its moves changed since are counted again (the undo records say which: what
+        `undo` restores is what changed), the hidden ones too when cards were revealed, and only
+        the numbers after the zones that differ are written. Any other state (another one, one
+        whose records were forgotten or undone past the last call) is counted afresh."""
         kept = self._kept[seat]
         changed = None if kept is None else kept.changed(state)
         if changed is None:
             kept = self._kept[seat] = _Kept(self.size)
+            kept.view[self.observer + seat] = 1.0
             self._count(kept, state, seat, self.plans[seat], None)  # every zone
         else:
             if state.public is not kept.public:
                 changed = {**dict.fromkeys(self.hidden[seat]), **changed}
             if changed:
                 self._count(kept, state, seat, changed, changed)
+        self._write_numbers(kept, state)
         kept.seen(state)
-        out = np.frombuffer(kept.counts, dtype=np.uint8).astype(np.float32)
-        if kept.large:  # a zone or a card count past a byte: rare, set apart
-            for places, values in kept.large.values():
-                out[places] = values
-        over = state.is_over
-        tail = self._tail[:]  # counters, phase, player to move, observer, points, deal
-        counters = state.counters
-        tail[:len(counters)] = counters
-        first = self.counters
-        tail[self.phase - first + state.phase] = 1.0
-        if not over:
-            tail[self.to_move - first + state.current] = 1.0
-        tail[self.observer - first + seat] = 1.0
-        tail[self.points - first:self.points - first + self.players] = state.points
-        tail[self.deal - first] = state.deal_number
-        tail[self.deal - first + 1] = 1.0 if over else 0.0
-        out[first:] = tail
-        return out
+        return kept.vector.copy()
 
     def _count(self, kept: _Kept, state: State, seat: int, zone_ids: Any, before: dict[int, Any] | None) -> None:
         """Count again the entries of these zones, as `seat` sees them, into `kept`; `before`,
         when known, maps a zone to its cards as they were counted (None: unknown).
 
         A zone the player sees whole that only gained or lost cards on top (a pile played onto)
-        is counted by those cards alone. Cards are counted into a bytearray by plain Python (its
-        items are small ints: quick to read and write, where a float array makes an object per
-        access)."""
+        is counted by those cards alone. Each entry is written through a memoryview of the
+        float32 vector (a NumPy item access makes an object; a memoryview's is plain C)."""
         public = state.public
         zones = state.zones
-        counts = kept.counts
-        large = kept.large
+        view = kept.view
         plan = self.plans[seat]
         for zone_id in zone_ids:
             entry, top_entry, size, how, plane, zeros = plan[zone_id]
             pile = zones[zone_id]
-            if how == 0 and before is not None and len(pile) < 256 and zone_id not in large:
+            if how == 0 and before is not None:
                 old = before[zone_id]
                 if old is not None:
                     kept_cards = len(old)
                     if len(pile) >= kept_cards and pile[:kept_cards] == old:  # cards put on top
                         for place in map(entry, pile[kept_cards:]):
-                            counts[place] += 1
+                            view[place] += 1
                     elif old[:len(pile)] == pile:  # cards taken from the top
                         for place in map(entry, old[len(pile):]):
-                            counts[place] -= 1
+                            view[place] -= 1
                     else:
                         old = None
                 if old is not None:
                     if top_entry is not None:
                         if old:
-                            counts[top_entry(old[-1])] = 0
+                            view[top_entry(old[-1])] = 0.0
                         if pile:
-                            counts[top_entry(pile[-1])] = 1
-                    counts[size] = len(pile)
+                            view[top_entry(pile[-1])] = 1.0
+                    view[size] = len(pile)
                     continue
-            counts[plane:size + 2] = zeros
-            if large:
-                large.pop(zone_id, None)
+            view[plane:size + 2] = zeros
             if not pile:
                 continue
             if how == 0:
@@ -185,25 +165,45 @@ class ObservationLayout:
             else:
                 seen = ([x for x in pile[:-1] if x in public] if public else []) + [pile[-1]]
                 top_seen = True
-            places: list[int] = []
-            values: list[float] = []
-            if len(seen) < 256:  # no card can be counted past a byte
-                for place in map(entry, seen):
-                    counts[place] += 1
-            else:
-                for place, number in Counter(map(entry, seen)).items():
-                    places.append(place)
-                    values.append(number)
+            for place in map(entry, seen):
+                view[place] += 1
             if top_entry is not None and top_seen:
-                counts[top_entry(pile[-1])] = 1
-            if len(pile) < 256:
-                counts[size] = len(pile)
-                counts[size + 1] = len(pile) - len(seen)
-            else:
-                places += (size, size + 1)
-                values += (len(pile), len(pile) - len(seen))
-            if places:
-                large[zone_id] = (places, values)
+                view[top_entry(pile[-1])] = 1.0
+            view[size] = len(pile)
+            view[size + 1] = len(pile) - len(seen)
+
+    def _write_numbers(self, kept: _Kept, state: State) -> None:
+        """The numbers after the zones (counters, phase, player to move, points, deal, over):
+        those that differ from what `kept` last wrote."""
+        view = kept.view
+        counters = state.counters
+        if counters != kept.counters:
+            start = self.counters
+            for i, value in enumerate(counters):
+                view[start + i] = value
+            kept.counters = list(counters)
+        if state.phase != kept.phase:
+            if kept.phase >= 0:
+                view[self.phase + kept.phase] = 0.0
+            kept.phase = state.phase
+            view[self.phase + state.phase] = 1.0
+        mover = -1 if state.over else state.current
+        if mover != kept.mover:
+            if kept.mover >= 0:
+                view[self.to_move + kept.mover] = 0.0
+            if mover >= 0:
+                view[self.to_move + mover] = 1.0
+            kept.mover = mover
+        points = state.points
+        if points != kept.points:
+            start = self.points
+            for i, value in enumerate(points):
+                view[start + i] = value
+            kept.points = list(points)
+        if state.deal_number != kept.deal or state.over != kept.over:
+            view[self.deal] = kept.deal = state.deal_number
+            kept.over = state.over
+            view[self.deal + 1] = 1.0 if state.over else 0.0
 
     def describe(self) -> str:
         """The layout as text: one line a segment, `start–end  name  (length)  meaning`."""
@@ -219,18 +219,24 @@ def _card_text(card: int) -> str:
 
 
 class _Kept:
-    """One seat's zone entries as `encode` last counted them, and the state they were counted in:
-    the state itself, its undo records then (how many, and the last) and its revealed cards."""
+    """One seat's vector as `encode` last wrote it, and the state it was written from: the state
+    itself, its undo records then (how many, and the last), its revealed cards, and the numbers
+    written after the zones."""
 
-    __slots__ = ("counts", "large", "state", "forgotten", "length", "last", "public")
+    __slots__ = ("vector", "view", "state", "forgotten", "length", "last", "public", "counters", "phase", "mover",
+                 "points", "deal", "over")
 
     def __init__(self, size: int):
-        self.counts = bytearray(size)  # the counts of cards and the zones' sizes (the rest stays 0)
-        self.large: dict[int, tuple[list[int], list[float]]] = {}  # zone -> its entries past a byte
+        self.vector = np.zeros(size, dtype=np.float32)
+        self.view = memoryview(self.vector).cast("B").cast("f")  # the same memory, item by item
         self.state: State | None = None
         self.forgotten = self.length = 0
         self.last: Any = None
         self.public: frozenset[int] = frozenset()
+        self.counters: list[float] | None = None  # none written yet
+        self.phase = self.mover = self.deal = -1
+        self.points: list[float] | None = None
+        self.over: bool | None = None
 
     def seen(self, state: State) -> None:
         """The entries now count `state` as it is."""
