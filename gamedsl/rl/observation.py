@@ -223,8 +223,7 @@ class _Kept:
     itself, its undo records then (how many, and the last), its revealed cards, and the numbers
     written after the zones."""
 
-    __slots__ = ("vector", "view", "state", "forgotten", "length", "last", "public", "counters", "phase", "mover",
-                 "points", "deal", "over")
+    __slots__ = ("counters", "deal", "forgotten", "last", "length", "mover", "over", "phase", "points", "public", "state", "vector", "view")
 
     def __init__(self, size: int):
         self.vector = np.zeros(size, dtype=np.float32)
