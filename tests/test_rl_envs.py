@@ -192,3 +192,31 @@ def test_the_information_state_names_no_card_the_agent_could_not_see():
     assert "(2 cards not shown)" in theirs and "(2 cards not shown)" not in mine
     with pytest.raises(ValueError, match="recall=True"):
         rl.pettingzoo_env(cached_game("cribbage")).information_state("P1")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_steps_observation_is_a_fresh_count_and_its_mask_the_legal_moves(name):
+    """The environment keeps its vectors between steps: every agent's observation, step after
+    step, is what a fresh layout counts in a copy of the position, the mover's mask marks its
+    legal moves, and only the mover's info lists actions."""
+    from gamedsl.rl import ObservationLayout
+
+    game = cached_game(name)
+    env = rl.pettingzoo_env(game, max_moves=80)
+    fresh = ObservationLayout(game)
+    rng = np.random.default_rng(7)
+    env.reset(seed=4)
+    for agent in env.agent_iter():
+        observation, _reward, termination, truncation, info = env.last()
+        for other in env.agents:
+            seen = env.observe(other)
+            assert np.array_equal(seen["observation"], fresh.encode(env.state.copy(), env.possible_agents.index(other)))
+            if other != agent:
+                assert not seen["action_mask"].any() and env.infos[other] == {}
+        if termination or truncation:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"]) if env.space.dense else info["legal_actions"]
+        if env.space.dense:
+            assert sorted(legal) == sorted(env.space.legal_ids(env.state)) == sorted(info["legal_actions"])
+        env.step(int(rng.choice(legal)))

@@ -111,3 +111,29 @@ def test_the_runs_kept_between_calls_give_what_a_fresh_layout_gives(name):
             vector[:] = -7.0  # the caller's own array
         state.play(rng.choice(list(state.legal_moves())))
     assert not (kept.encode(state, 0) == -7.0).all()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_kept_vector_is_a_fresh_one_after_moves_undos_and_playouts(name):
+    """The kept runs follow the undo records: whatever moves, undos (one or several, then other
+    moves) and forgetting playouts come between two calls for a seat, the vector is the one a
+    fresh count of the position gives, hidden cards included."""
+    game = cached_game(name)
+    kept, fresh = ObservationLayout(game), ObservationLayout(game)
+    rng = random.Random(f"kept/{name}")
+    for seed in range(2):
+        state = game.new_game(seed)
+        for _ in range(150):
+            if state.is_over:
+                break
+            roll = rng.random()
+            if roll < 0.15 and state.history:
+                for _ in range(rng.randrange(1, 4)):
+                    if state.history:
+                        state._undo()
+            elif roll < 0.18:
+                state.playout(rng, limit=3)  # no records: the next call counts afresh
+            else:
+                state.play_random(rng)
+            for seat in rng.sample(range(len(state.players)), rng.randrange(1, len(state.players) + 1)):
+                assert np.array_equal(kept.encode(state, seat), fresh.encode(state.copy(), seat)), (seed, seat)

@@ -31,6 +31,7 @@ name `rlcard`, RLCard's own Dou Dizhu environment (a move and its observation):
 
     python tools/count_instructions.py dou_dizhu --env --games 20
     python tools/count_instructions.py rlcard --env --games 20
+    python tools/count_instructions.py russian_bank --env --games 1 --warm-up 1   # a match: ~15,000 steps
 """
 
 from __future__ import annotations

@@ -283,8 +283,11 @@ class ActionSpace:
 
     def legal_ids(self, state: State) -> list[int]:
         """The ids of the legal moves, in the order of `legal_moves()`."""
-        ids = self._ids
-        return [ids[m] if m in ids else self.id_of_internal(m) for m in state._legal_internal()]
+        moves = state._legal_internal()
+        found = list(map(self._ids.get, moves))  # every move met before: one lookup each, in C
+        if None in found:
+            found = [self.id_of_internal(m) for m in moves]
+        return found
 
     def mask(self, state: State) -> np.ndarray:
         """A boolean array of `size` entries, True at the legal moves' ids (dense spaces only)."""

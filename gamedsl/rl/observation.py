@@ -18,8 +18,8 @@ the layout, segment by segment.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -67,15 +67,15 @@ class ObservationLayout:
         self.points = self._add("points", self.players, "the match points of each player")
         self.deal = self._add("deal", 2, "the deal's number, and 1 when the game is over")
         self.size = sum(s.length for s in self.segments)
-        self._tail = [0.0] * (self.size - self.counters)  # the numbers after the zones' entries
         # per seat, how each zone shows itself: every card, only revealed ones, or the top besides;
         # and for each zone the entry each card adds 1 to (a list by card: mapped in C, not looped)
         everything, revealed, top_up = 0, 1, 2
         entries = {start: [start + i if i >= 0 else -1 for i in self.columns]
                    for _, plane, top, _ in self.zone_planes for start in (plane, top) if start is not None}
-        self.plans = []
+        self.plans: list[dict[int, tuple]] = []  # per seat: zone -> how it shows itself (see `_count`)
+        self.hidden: list[tuple[int, ...]] = []  # per seat: the zones whose sight reads the revealed cards
         for seat in range(self.players):
-            plan = []
+            plan = {}
             for zone_id, plane, top, size in self.zone_planes:
                 face = c.face[zone_id]
                 if face == "up" or (face == "owner" and c.zones[zone_id].owner == seat):
@@ -85,8 +85,11 @@ class ObservationLayout:
                 else:
                     how = top_up
                 top_entry = None if top is None else entries[top].__getitem__
-                plan.append((zone_id, entries[plane].__getitem__, top_entry, size, how))
+                zeros = memoryview(bytes(4 * (size + 2 - plane))).cast("f")  # the zone's entries, cleared
+                plan[zone_id] = (entries[plane].__getitem__, top_entry, size, how, plane, zeros)
             self.plans.append(plan)
+            self.hidden.append(tuple(z for z, step in plan.items() if step[3] != everything))
+        self._kept: list[_Kept | None] = [None] * self.players
 
     def _add(self, name: str, length: int, meaning: str) -> int:
         start = sum(s.length for s in self.segments)
@@ -96,17 +99,61 @@ class ObservationLayout:
     def encode(self, state: State, seat: int) -> np.ndarray:
         """The vector `seat` observes in `state` (a new float32 array of `size` entries).
 
-        Cards are counted into a bytearray by plain Python (its items are small ints: quick to
-        read and write, where a float array makes an object per access), the sizes and the
-        numbers after the zones are set in two NumPy calls: a NumPy call costs as much as dozens
-        of entries written in Python."""
+        The vector is kept per seat between calls: asked again of the same state, only the
+        zones its moves changed since are counted again (the undo records say which: what
+        `undo` restores is what changed), the hidden ones too when cards were revealed, and only
+        the numbers after the zones that differ are written. Any other state (another one, one
+        whose records were forgotten or undone past the last call) is counted afresh."""
+        kept = self._kept[seat]
+        changed = None if kept is None else kept.changed(state)
+        if changed is None:
+            kept = self._kept[seat] = _Kept(self.size)
+            kept.view[self.observer + seat] = 1.0
+            self._count(kept, state, seat, self.plans[seat], None)  # every zone
+        else:
+            if state.public is not kept.public:
+                changed = {**dict.fromkeys(self.hidden[seat]), **changed}
+            if changed:
+                self._count(kept, state, seat, changed, changed)
+        self._write_numbers(kept, state)
+        kept.seen(state)
+        return kept.vector.copy()
+
+    def _count(self, kept: _Kept, state: State, seat: int, zone_ids: Any, before: dict[int, Any] | None) -> None:
+        """Count again the entries of these zones, as `seat` sees them, into `kept`; `before`,
+        when known, maps a zone to its cards as they were counted (None: unknown).
+
+        A zone the player sees whole that only gained or lost cards on top (a pile played onto)
+        is counted by those cards alone. Each entry is written through a memoryview of the
+        float32 vector (a NumPy item access makes an object; a memoryview's is plain C)."""
         public = state.public
         zones = state.zones
-        counts = bytearray(self.size)
-        sized: list[int] = []  # the entries that are not counts of cards, and their values
-        values: list[float] = []
-        for zone_id, entry, top_entry, size, how in self.plans[seat]:
+        view = kept.view
+        plan = self.plans[seat]
+        for zone_id in zone_ids:
+            entry, top_entry, size, how, plane, zeros = plan[zone_id]
             pile = zones[zone_id]
+            if how == 0 and before is not None:
+                old = before[zone_id]
+                if old is not None:
+                    kept_cards = len(old)
+                    if len(pile) >= kept_cards and pile[:kept_cards] == old:  # cards put on top
+                        for place in map(entry, pile[kept_cards:]):
+                            view[place] += 1
+                    elif old[:len(pile)] == pile:  # cards taken from the top
+                        for place in map(entry, old[len(pile):]):
+                            view[place] -= 1
+                    else:
+                        old = None
+                if old is not None:
+                    if top_entry is not None:
+                        if old:
+                            view[top_entry(old[-1])] = 0.0
+                        if pile:
+                            view[top_entry(pile[-1])] = 1.0
+                    view[size] = len(pile)
+                    continue
+            view[plane:size + 2] = zeros
             if not pile:
                 continue
             if how == 0:
@@ -118,38 +165,45 @@ class ObservationLayout:
             else:
                 seen = ([x for x in pile[:-1] if x in public] if public else []) + [pile[-1]]
                 top_seen = True
-            if len(seen) < 256:  # no card can be counted past a byte
-                for place in map(entry, seen):
-                    counts[place] += 1
-            else:
-                for place, number in Counter(map(entry, seen)).items():
-                    sized.append(place)
-                    values.append(number)
+            for place in map(entry, seen):
+                view[place] += 1
             if top_entry is not None and top_seen:
-                counts[top_entry(pile[-1])] = 1
-            if len(pile) < 256:
-                counts[size] = len(pile)
-                counts[size + 1] = len(pile) - len(seen)
-            else:
-                sized += (size, size + 1)
-                values += (len(pile), len(pile) - len(seen))
-        out = np.frombuffer(counts, dtype=np.uint8).astype(np.float32)
-        if sized:  # a zone or a card count past a byte: rare, set apart
-            out[sized] = values
-        over = state.is_over
-        tail = self._tail[:]  # counters, phase, player to move, observer, points, deal
+                view[top_entry(pile[-1])] = 1.0
+            view[size] = len(pile)
+            view[size + 1] = len(pile) - len(seen)
+
+    def _write_numbers(self, kept: _Kept, state: State) -> None:
+        """The numbers after the zones (counters, phase, player to move, points, deal, over):
+        those that differ from what `kept` last wrote."""
+        view = kept.view
         counters = state.counters
-        tail[:len(counters)] = counters
-        first = self.counters
-        tail[self.phase - first + state.phase] = 1.0
-        if not over:
-            tail[self.to_move - first + state.current] = 1.0
-        tail[self.observer - first + seat] = 1.0
-        tail[self.points - first:self.points - first + self.players] = state.points
-        tail[self.deal - first] = state.deal_number
-        tail[self.deal - first + 1] = 1.0 if over else 0.0
-        out[first:] = tail
-        return out
+        if counters != kept.counters:
+            start = self.counters
+            for i, value in enumerate(counters):
+                view[start + i] = value
+            kept.counters = list(counters)
+        if state.phase != kept.phase:
+            if kept.phase >= 0:
+                view[self.phase + kept.phase] = 0.0
+            kept.phase = state.phase
+            view[self.phase + state.phase] = 1.0
+        mover = -1 if state.over else state.current
+        if mover != kept.mover:
+            if kept.mover >= 0:
+                view[self.to_move + kept.mover] = 0.0
+            if mover >= 0:
+                view[self.to_move + mover] = 1.0
+            kept.mover = mover
+        points = state.points
+        if points != kept.points:
+            start = self.points
+            for i, value in enumerate(points):
+                view[start + i] = value
+            kept.points = list(points)
+        if state.deal_number != kept.deal or state.over != kept.over:
+            view[self.deal] = kept.deal = state.deal_number
+            kept.over = state.over
+            view[self.deal + 1] = 1.0 if state.over else 0.0
 
     def describe(self) -> str:
         """The layout as text: one line a segment, `start–end  name  (length)  meaning`."""
@@ -162,3 +216,49 @@ class ObservationLayout:
 
 def _card_text(card: int) -> str:
     return CARD_TEXT[card] or f"#{card}"
+
+
+class _Kept:
+    """One seat's vector as `encode` last wrote it, and the state it was written from: the state
+    itself, its undo records then (how many, and the last), its revealed cards, and the numbers
+    written after the zones."""
+
+    __slots__ = ("counters", "deal", "forgotten", "last", "length", "mover", "over", "phase", "points", "public", "state", "vector", "view")
+
+    def __init__(self, size: int):
+        self.vector = np.zeros(size, dtype=np.float32)
+        self.view = memoryview(self.vector).cast("B").cast("f")  # the same memory, item by item
+        self.state: State | None = None
+        self.forgotten = self.length = 0
+        self.last: Any = None
+        self.public: frozenset[int] = frozenset()
+        self.counters: list[float] | None = None  # none written yet
+        self.phase = self.mover = self.deal = -1
+        self.points: list[float] | None = None
+        self.over: bool | None = None
+
+    def seen(self, state: State) -> None:
+        """The entries now count `state` as it is."""
+        history = state.history
+        self.state, self.forgotten, self.length = state, state.forgotten, len(history)
+        self.last = history[-1] if history else None
+        self.public = state.public
+
+    def changed(self, state: State) -> dict[int, list[int]] | None:
+        """The zones that may have changed since the count, each with its cards as they were
+        then, or None when that cannot be told: another state, or its records forgotten or
+        undone past the count's. Undo restores exactly what a move changed, so the records made
+        since name every zone that differs, and the first of them to name a zone holds it as it
+        was counted (a move taken back and another made: the second's record covers it)."""
+        if state is not self.state or state.forgotten != self.forgotten:
+            return None
+        history = state.history
+        length = self.length
+        if len(history) < length or (length and history[length - 1] is not self.last):
+            return None
+        if len(history) == length + 1:
+            return history[length].zones
+        changed: dict[int, list[int]] = {}
+        for frame in reversed(history[length:]):  # the first record of a zone written last
+            changed.update(frame.zones)
+        return changed

@@ -72,7 +72,9 @@ class GamedslEnv(AECEnv):
         self.layout = ObservationLayout(game)
         self.metadata = dict(self.metadata, name=f"gamedsl_{_identifier(game.title)}")
         self.possible_agents = [f"P{i + 1}" for i in range(game.compiled.players)]
-        actions = self.space.size if self.space.dense else LEGAL_CAP
+        self._seats = {a: seat for seat, a in enumerate(self.possible_agents)}
+        self._no_rewards = dict.fromkeys(self.possible_agents, 0.0)
+        actions = self._actions = self.space.size if self.space.dense else LEGAL_CAP
         self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
         self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32),
@@ -98,10 +100,11 @@ class GamedslEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
+        self._informed = self.agent_selection = self.possible_agents[self.state.current]
         self.moves = 0
         self._legal: list[int] | None = None
+        self._moves: list[Any] = []
         self.steps = [snapshot(self.state)] if self.recall else []
-        self.agent_selection = self.possible_agents[self.state.current]
         if self.state.is_over:  # a deal that ends as it is dealt (a hand shown at once) ended the match
             self.rewards = self._final_rewards([0.0] * len(self.possible_agents))
             self.terminations = dict.fromkeys(self.agents, True)
@@ -114,45 +117,54 @@ class GamedslEnv(AECEnv):
             self._was_dead_step(action)
             return
         state = self.state
-        legal = self._legal_ids()
         try:
-            move = self._move(action, legal)
+            move = self._move(action)
         except ValueError:
             if self.illegal == "raise":
                 raise
             self._lose(agent)
             return
-        before = list(state.points)
+        before = state.points  # never changed in place: a new list when the points change
         self._cumulative_rewards[agent] = 0.0
         mover, said = state.current, len(state.said)
-        state.play(move)
+        state._play_internal(move)  # one of the legal moves as the state lists them: nothing to check
         if self.recall:
-            self.steps.append(snapshot(state, mover, move, said))
+            self.steps.append(snapshot(state, mover, self.game.codec.public(move), said))
         self._legal = None
         self.moves += 1
-        self.rewards = self._final_rewards(before) if state.is_over else self._point_rewards(before)
         if state.is_over:
+            self.rewards = self._final_rewards(before)
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self.moves >= self.max_moves:
-            self.truncations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
         else:
-            self.agent_selection = self.possible_agents[state.current]
-        self._accumulate_rewards()
-        self._describe_turn()
+            if state.points is before or self.reward_kind != "points":
+                self.rewards = self._no_rewards.copy()  # no points changed: nothing to add up
+            else:
+                self.rewards = self._point_rewards(before)
+                self._accumulate_rewards()
+            if self.moves >= self.max_moves:
+                self.truncations = dict.fromkeys(self.agents, True)
+            else:
+                self.agent_selection = self.possible_agents[state.current]
+                self._describe_turn()
         if self.render_mode == "human":
             self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
-        mask = bytearray(self.action_spaces[agent].n)  # written by Python, handed to NumPy once as a view
+        seat = self._seats[agent]
+        mask = bytearray(self._actions)  # written by Python, handed to NumPy once as a view
         state = self.state
         if agent == self.agent_selection and not (state.is_over or self.truncations.get(agent)):
             legal = self._legal_ids()
-            if self.space.dense:
+            if not self.space.dense:
+                mask[:len(legal)] = b"\x01" * len(legal)
+            elif len(legal) < 64:
                 for number in legal:
                     mask[number] = 1
-            else:
-                mask[:len(legal)] = b"\x01" * len(legal)
+            else:  # many: one NumPy call is cheaper than the loop
+                array = np.frombuffer(mask, dtype=np.int8)
+                array[legal] = 1
+                return {"observation": self.layout.encode(state, seat), "action_mask": array}
         return {"observation": self.layout.encode(state, seat), "action_mask": np.frombuffer(mask, dtype=np.int8)}
 
     def information_state(self, agent: str) -> str:
@@ -178,24 +190,32 @@ class GamedslEnv(AECEnv):
 
     # ---- moves ---------------------------------------------------------------------------------
     def _legal_ids(self) -> list[int]:
-        """The legal moves' ids: in the order of `legal_moves()` (dense), or sorted (places)."""
+        """The legal moves' ids: in the order of `legal_moves()` (dense), or sorted (places).
+        Listed once a turn, with the moves themselves in the same order (`_moves`)."""
         if self._legal is None:
+            moves = self.state._legal_internal()
             ids = self.space.legal_ids(self.state)
-            self._legal = ids if self.space.dense else sorted(ids)
+            if not self.space.dense:
+                order = sorted(range(len(ids)), key=ids.__getitem__)
+                ids, moves = [ids[i] for i in order], [moves[i] for i in order]
+            self._legal, self._moves = ids, moves
         return self._legal
 
-    def _move(self, action: Any, legal: list[int]) -> Any:
+    def _move(self, action: Any) -> Any:
+        """The legal move (as the state lists it) that an action names; ValueError if none."""
         try:
             number = int(action)
         except (TypeError, ValueError):
             raise ValueError(f"an action is a whole number, not {action!r}") from None
+        legal = self._legal_ids()
         if self.space.dense:
-            if number not in legal:
-                raise ValueError(f"action {number} is not legal now: the mask says which are")
-            return self.space.move_of(number, self.state)
+            try:
+                return self._moves[legal.index(number)]
+            except ValueError:
+                raise ValueError(f"action {number} is not legal now: the mask says which are") from None
         if not 0 <= number < len(legal):
             raise ValueError(f"action {number} is not legal now: {len(legal)} moves, places 0 to {len(legal) - 1}")
-        return self.space.move_of(legal[number], self.state)
+        return self._moves[number]
 
     def _point_rewards(self, before: list[float]) -> dict[str, float]:
         """Each agent's change of match points since `before` (0 with `reward="win"` until the end)."""
@@ -222,16 +242,19 @@ class GamedslEnv(AECEnv):
 
     def _describe_turn(self) -> None:
         """`infos[agent]["legal_actions"]`: the actions the agent to move may take (what its mask
-        says, as a list: the quickest way to choose among them)."""
+        says, as a list: the quickest way to choose among them); every other agent's info is {}."""
         state = self.state
         if state.is_over or self.truncations[self.agent_selection]:
             return
         legal = self._legal_ids()
         if len(legal) > LEGAL_CAP and not self.space.dense:
             raise ValueError(f"{len(legal)} legal moves: more than the {LEGAL_CAP} places an action can name")
-        for a in self.agents:
-            self.infos[a] = {}
-        self.infos[self.agent_selection] = {"legal_actions": legal if self.space.dense else list(range(len(legal)))}
+        infos = self.infos
+        informed = self._informed
+        if informed in infos:  # the last agent told its actions (the others' infos are {} already)
+            infos[informed] = {}
+        agent = self._informed = self.agent_selection
+        infos[agent] = {"legal_actions": legal if self.space.dense else list(range(len(legal)))}
 
 
 def pettingzoo_env(game: str | Game, players: int | None = None, options: dict[str, Any] | None = None,
