@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import cards
 from .building import EMPTY, ByCounter
+from .native import card_moves as native_card_moves
 from .source import number
 
 if TYPE_CHECKING:
@@ -65,6 +66,9 @@ def card_moves(game: CompiledGame, action: CompiledAction, flags: tuple[Flag, ..
     """The statements that add the moves of a card move to `out`, written out for each player's
     zones (one branch per player whose zones differ). Each of `flags` (a priority's filter fused
     into the listing) is set True when a move its filter may match is listed."""
+    native = _native_listing(game, action, flags)
+    if native is not None:
+        return native
     players = [(tuple(action.sources[p]), tuple(action.targets[p])) for p in range(game.players)]
     lines = ["zones = st.zones"]
     if game.exprs.closable:
@@ -86,6 +90,27 @@ def card_moves(game: CompiledGame, action: CompiledAction, flags: tuple[Flag, ..
         else:
             lines.append("else:")
         lines += [f"    {line}" for line in _card_moves_of(game, action, sources, targets, flags, p)]
+    return lines
+
+
+def _native_listing(game: CompiledGame, action: CompiledAction, flags: tuple[Flag, ...]) -> list[str] | None:
+    """The statements that list the card move with a C `Lister` per player (`native/card_moves.py`),
+    the flags raised from the bits it returns; None when the Python listing is written instead
+    (the native path off or not built, or a case the C code does not hold)."""
+    if not native_card_moves.supports(game, action):
+        return None
+    listers = native_card_moves.listers(game, action, flags, _masks)
+    if listers is None:
+        return None
+    if all(lister is listers[0] for lister in listers):
+        call = f"{game.exprs.bind(listers[0])}(st.zones, out, st.counters)"
+    else:
+        call = f"{game.exprs.bind(tuple(listers))}[p](st.zones, out, st.counters)"
+    if not flags:
+        return [call + "  # in C"]
+    lines = [f"raised = {call}  # in C: the bits of the flags its moves raise"]
+    for bit, flag in enumerate(flags):
+        lines += [f"if raised & {number(1 << bit)}:", f"    {flag.name} = True"]
     return lines
 
 
