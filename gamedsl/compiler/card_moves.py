@@ -102,10 +102,13 @@ def _native_listing(game: CompiledGame, action: CompiledAction, flags: tuple[Fla
     listers = native_card_moves.listers(game, action, flags, _masks)
     if listers is None:
         return None
+    kept = "None"
+    if any(flag.matches for flag in flags):
+        kept = "(" + "".join(f"{flag.matches or 'None'}, " for flag in flags) + ")"
     if all(lister is listers[0] for lister in listers):
-        call = f"{game.exprs.bind(listers[0])}(st.zones, out, st.counters)"
+        call = f"{game.exprs.bind(listers[0])}(st.zones, out, st.counters, {kept})"
     else:
-        call = f"{game.exprs.bind(tuple(listers))}[p](st.zones, out, st.counters)"
+        call = f"{game.exprs.bind(tuple(listers))}[p](st.zones, out, st.counters, {kept})"
     if not flags:
         return [call + "  # in C"]
     lines = [f"raised = {call}  # in C: the bits of the flags its moves raise"]
@@ -114,15 +117,22 @@ def _native_listing(game: CompiledGame, action: CompiledAction, flags: tuple[Fla
     return lines
 
 
+def is_native(game: CompiledGame, action: CompiledAction) -> bool:
+    """Whether `card_moves` lists the card move with C `Lister`s (the native path is on and built)."""
+    return native_card_moves.supports(game, action) and native_card_moves.module() is not None
+
+
 class Flag:
     """A priority's filter fused into the listing: a variable that is True once a move the
     filter may match has been listed (then the priority looks at the moves; else it has nothing
     to do). Per player: the sources and targets it names (None: any)."""
 
-    def __init__(self, name: str, sources: list[frozenset[int]] | None, targets: list[frozenset[int]] | None):
+    def __init__(self, name: str, sources: list[frozenset[int]] | None, targets: list[frozenset[int]] | None,
+                 matches: str | None = None):
         self.name = name
         self.sources = sources
         self.targets = targets
+        self.matches = matches  # a list the C listings append the matching moves to (a `must`'s keep), or None
 
     def by_target(self, sources: tuple[int, ...], player: int | None) -> bool:
         """Whether the flag is set as a target is found to take a card on offer rather than as

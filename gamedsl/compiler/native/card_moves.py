@@ -215,22 +215,40 @@ static const uint64_t *masks_of(const Table *table, PyObject *counters) {
     return NULL;
 }
 
-static int add(PyObject *out, PyObject *action, PyObject *card, PyObject *src, PyObject *dst) {
+/* The move appended to out, and to the list of each flag it raises that keeps its moves. */
+static int add(PyObject *out, PyObject *matches, long raises, PyObject *action, PyObject *card, PyObject *src,
+               PyObject *dst) {
     PyObject *move = PyTuple_Pack(4, action, card, src, dst);
     if (move == NULL) return -1;
     int failed = PyList_Append(out, move);
+    for (int bit = 0; !failed && raises && matches != Py_None; bit++, raises >>= 1) {
+        if (!(raises & 1) || bit >= PyTuple_GET_SIZE(matches)) continue;
+        PyObject *kept = PyTuple_GET_ITEM(matches, bit);
+        if (kept != Py_None) failed = PyList_Append(kept, move);
+    }
     Py_DECREF(move);
     return failed;
 }
 
-/* lister(zones, out, counters) -> the flag bits raised by the moves it appended to out. */
+/* lister(zones, out, counters, matches) -> the flag bits raised by the moves it appended to out;
+   matches: None, or a tuple with, for each flag, None or a list that gets the moves raising it. */
 static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-    if (nargs != 3 || kwnames != NULL || !PyList_CheckExact(args[0]) || !PyList_CheckExact(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "lister(zones: list, out: list, counters: list)");
+    if (nargs != 4 || kwnames != NULL || !PyList_CheckExact(args[0]) || !PyList_CheckExact(args[1])
+            || (args[3] != Py_None && !PyTuple_CheckExact(args[3]))) {
+        PyErr_SetString(PyExc_TypeError, "lister(zones: list, out: list, counters: list, matches: tuple | None)");
         return NULL;
     }
-    PyObject *zones = args[0], *out = args[1], *counters = args[2];
+    PyObject *zones = args[0], *out = args[1], *counters = args[2], *matches = args[3];
+    if (matches != Py_None) {
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(matches); k++) {
+            PyObject *kept = PyTuple_GET_ITEM(matches, k);
+            if (kept != Py_None && !PyList_CheckExact(kept)) {
+                PyErr_SetString(PyExc_TypeError, "matches holds lists (or None)");
+                return NULL;
+            }
+        }
+    }
     int ns = self->n_sources, nt = self->n_targets;
     int tops[64];
     uint64_t offered[64], cm = 0, hm = 0, hit_masks[64];
@@ -309,8 +327,12 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
                     shown = s->blind ? Py_NewRef(self->hidden) : PyLong_FromLong(card);
                     if (shown == NULL) return NULL;
                 }
-                if (add(out, self->action, shown, s->number, t->number) < 0) { Py_DECREF(shown); return NULL; }
-                raised |= self->flags[i * nt + hit_targets[h]];
+                long raises = self->flags[i * nt + hit_targets[h]];
+                if (add(out, matches, raises, self->action, shown, s->number, t->number) < 0) {
+                    Py_DECREF(shown);
+                    return NULL;
+                }
+                raised |= raises;
             }
             Py_XDECREF(shown);
         }
