@@ -109,11 +109,18 @@ def _native_listing(game: CompiledGame, action: CompiledAction, flags: tuple[Fla
         call = f"{game.exprs.bind(listers[0])}(st.zones, out, st.counters, {kept})"
     else:
         call = f"{game.exprs.bind(tuple(listers))}[p](st.zones, out, st.counters, {kept})"
-    if not flags:
+    trials = [action.sources[p][-1] for p in range(game.players)
+              if action.sources[p] and native_card_moves.is_trial(game, action, action.sources[p][-1])]
+    if not flags and not trials:
         return [call + "  # in C"]
     lines = [f"raised = {call}  # in C: the bits of the flags its moves raise"]
     for bit, flag in enumerate(flags):
         lines += [f"if raised & {number(1 << bit)}:", f"    {flag.name} = True"]
+    if trials:  # the last source, empty: its moves are tried after the `first:` effects, in Python
+        tried = [action.sources[p][-1] if action.sources[p] else NO for p in range(game.players)]
+        lines += [f"if raised & {number(native_card_moves.TRIAL)} and not st._trying_first_effects:",
+                  f"    out += st._moves_after_first_effects({game.exprs.bind(action)}, p, {game.exprs.bind(tried)}[p])",
+                  *(f"    {flag.name} = True" for flag in flags)]  # (any of them may match)
     return lines
 
 

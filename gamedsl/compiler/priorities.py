@@ -125,7 +125,8 @@ def _one_priority(game: CompiledGame, priority: CompiledPriority, index: int, ma
             lines = ["if out is listed:", f"    keep = {matches}", "else:", *(f"    {line}" for line in lines)]
         lines.append("if keep and len(keep) != len(out):")
         if priority.spared:  # `except MOVE [while …]`: those moves stay too
-            lines += [f"    spared = {bound}.spared_now(st, p)", "    if spared:", "        kept = set(keep)",
+            lines += [f"    {line}" for line in _spared_now(game, priority)]
+            lines += ["    if spared:", "        kept = set(keep)",
                       "        keep = [m for m in out if m in kept or m[0] in spared]"]
         return [*lines, "    out = keep"]
     # forbid
@@ -144,3 +145,14 @@ def _one_priority(game: CompiledGame, priority: CompiledPriority, index: int, ma
         lines += [f"        if {exprs.call(priority.condition)}:", f"            out = [m for m in out if not ({test})]"]
     return [*lines, "        break"]
 
+
+
+def _spared_now(game: CompiledGame, priority: CompiledPriority) -> list[str]:
+    """The statements that set `spared` to the moves a `must` lets through here, as
+    `CompiledPriority.spared_now` does: the unconditional ones a constant, each `while` asked."""
+    always = frozenset(action for action, cond in priority.spared if cond is None)
+    lines = [f"spared = {game.exprs.bind(always)}"]
+    for action, cond in priority.spared:
+        if cond is not None and action not in always:
+            lines += [f"if {game.exprs.call(cond)}:", f"    spared = spared | {game.exprs.bind(frozenset({action}))}"]
+    return lines

@@ -9,7 +9,8 @@ to the listing in the order the Python listing gives them (by source, card, then
 returns the flags raised. The C source is the same for every game (nothing of a rules file is
 in it: the rules arrive as integers when a `Lister` is made), built and cached like the
 combination listings (`build.py`). Rarer cases (wild cards, closed zones, a move's test about the
-card, moves tried after `first:` effects) keep the Python listing: `supports` says which.
+card, moves tried after `first:` effects but from the last source) keep the Python listing:
+`supports` says which.
 """
 
 from __future__ import annotations
@@ -31,8 +32,10 @@ _SOURCE = r"""#define PY_SSIZE_T_CLEAN
 
 #define ROWS 65  /* a building table: a row per top card (0..63), and the empty zone's (64) */
 
+#define TRIAL (1L << 30)  /* returned when the source tried after `first:` effects is empty */
+
 typedef struct {
-    int zone, top_only, blind, n_cover;
+    int zone, top_only, blind, trial, n_cover;
     int *cover;          /* zones that cover this one: no card on offer while one holds a card */
     PyObject *number;    /* the zone as a Python int, for the moves */
 } Source;
@@ -91,7 +94,7 @@ static void lister_free(Lister *self) {
 }
 
 /* Lister(action, judged, sources, targets, tables, flags):
-   sources: ((zone, top_only, blind, (covering zone, ...)), ...);
+   sources: ((zone, top_only, blind, trial, (covering zone, ...)), ...);
    targets: ((zone, slot, family or -1, table), ...);
    tables: ((counter or -1, ((value, (65 masks)), ...)), ...);
    flags: the flag bits of each (source, target), source by source. */
@@ -117,11 +120,12 @@ static int lister_init(Lister *self, PyObject *args, PyObject *kwds) {
     for (int i = 0; i < self->n_sources; i++) {
         PyObject *row = PyTuple_GET_ITEM(sources, i), *cover;
         Source *s = &self->sources[i];
-        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 4) return bad("a source is (zone, top_only, blind, cover)");
+        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 5) return bad("a source is (zone, top_only, blind, trial, cover)");
         s->zone = (int)get_long(row, 0);
         s->top_only = (int)get_long(row, 1);
         s->blind = (int)get_long(row, 2);
-        cover = PyTuple_GET_ITEM(row, 3);
+        s->trial = (int)get_long(row, 3);
+        cover = PyTuple_GET_ITEM(row, 4);
         if (PyErr_Occurred() || !PyTuple_Check(cover)) return bad("a source's cover is a tuple of zones");
         s->n_cover = (int)PyTuple_GET_SIZE(cover);
         s->cover = PyMem_Calloc(s->n_cover + 1, sizeof(int));
@@ -253,6 +257,7 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
     int tops[64];
     uint64_t offered[64], cm = 0, hm = 0, hit_masks[64];
     int hit_targets[64], n_hits = 0;
+    long raised = 0;
     if (ns > 64) { PyErr_SetString(PyExc_ValueError, "at most 64 sources"); return NULL; }
     for (int i = 0; i < ns; i++) {  /* the cards on offer */
         const Source *s = &self->sources[i];
@@ -268,7 +273,10 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
         PyObject *pile = zone_list(zones, s->zone);
         if (pile == NULL) return NULL;
         Py_ssize_t n = PyList_GET_SIZE(pile);
-        if (n == 0) continue;
+        if (n == 0) {
+            if (s->trial) raised |= TRIAL;  /* its moves are those after the `first:` effects */
+            continue;
+        }
         if (s->top_only) {
             int card = card_of(PyList_GET_ITEM(pile, n - 1));
             if (card < 0) return NULL;
@@ -284,7 +292,7 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
         }
         cm |= offered[i];
     }
-    if (cm == 0) return PyLong_FromLong(0);
+    if (cm == 0) return PyLong_FromLong(raised);
     uint64_t free_families = ~(uint64_t)0;  /* no empty zone of the family offered yet */
     const uint64_t *picked[64];
     for (int k = 0; k < self->n_tables && k < 64; k++) picked[k] = NULL;
@@ -311,8 +319,7 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
         uint64_t m = picked[t->table][row] & cm;
         if (m) { hit_targets[n_hits] = j; hit_masks[n_hits++] = m; hm |= m; }
     }
-    long raised = 0;
-    if (hm == 0) return PyLong_FromLong(0);
+    if (hm == 0) return PyLong_FromLong(raised);
     for (int i = 0; i < ns; i++) {  /* each source's cards onto each target that takes them */
         const Source *s = &self->sources[i];
         uint64_t cards = offered[i] & hm;
@@ -393,23 +400,31 @@ def supports(game: CompiledGame, action: CompiledAction) -> bool:
     if game.has_wilds or game.exprs.closable or (action.judges_cards and action.card_test is not None):
         return False
     for p in range(game.players):
-        if len(action.sources[p]) > 64 or len(action.targets[p]) > 64:
+        sources = action.sources[p]
+        if len(sources) > 64 or len(action.targets[p]) > 64:
             return False
-        for src in action.sources[p]:
-            if (game.face[src] == "down" or action.named_alone) and action.first_effects:
-                return False
+        if any(is_trial(game, action, src) for src in sources[:-1]):
+            return False  # (one tried last: its moves follow the others', as in Python)
     return True
+
+
+def is_trial(game: CompiledGame, action: CompiledAction, src: int) -> bool:
+    """Whether the source's moves, when it is empty, are those tried after the `first:` effects."""
+    return bool((game.face[src] == "down" or action.named_alone) and action.first_effects)
+
+
+TRIAL = 1 << 30  # the bit a `Lister` returns when its source tried after `first:` effects is empty
 
 
 def listers(game: CompiledGame, action: CompiledAction, flags: tuple[Any, ...], masks: Any) -> list[Any] | None:
     """A `Lister` for each player (the same one for players whose zones and flags are the
     same), or None when the native path is off or cannot be built. `flags` are the fused
-    priorities' flags (`card_moves.Flag`): bit i of what a lister returns is flags[i];
+    priorities' flags (`card_moves.Flag`, fewer than 30): bit i of what a lister returns is flags[i];
     `masks(table)` gives a building table's 65 masks."""
     from ..building import ByCounter
 
     native = module()
-    if native is None:
+    if native is None or len(flags) >= 30:
         return None
     judged = (1 << 64) - 1
     if action.judges_cards:
@@ -437,7 +452,8 @@ def listers(game: CompiledGame, action: CompiledAction, flags: tuple[Any, ...], 
                     tables.append((-1, ((0, masks(table)),)))
             rows.append((int(dst), int(bool(game.slot[dst])), slot, table_of[id(table)]))
         reading = tuple((int(src), int(bool(game.top_only[src])), int(game.face[src] == "down" or action.named_alone),
-                         tuple(int(z) for z in game.covered[src] or ())) for src in sources)
+                         int(is_trial(game, action, src)), tuple(int(z) for z in game.covered[src] or ()))
+                        for src in sources)
         raised = tuple(sum(1 << i for i, flag in enumerate(flags) if _sets(flag, src, dst, p))
                        for src in sources for dst, _ in targets)
         key = (reading, tuple(rows), tuple(tables), raised)
