@@ -126,8 +126,10 @@ def _one_priority(game: CompiledGame, priority: CompiledPriority, index: int, ma
         lines.append("if keep and len(keep) != len(out):")
         if priority.spared:  # `except MOVE [while …]`: those moves stay too
             lines += [f"    {line}" for line in _spared_now(game, priority)]
-            lines += ["    if spared:", "        kept = set(keep)",
-                      "        keep = [m for m in out if m in kept or m[0] in spared]"]
+            if matches is not None:  # the test's constants, set up only where the test was written
+                lines += [f"    {line}" for line in setup]
+            lines += ["    if spared:  # (a move in `keep` is one that passes the test)",
+                      f"        keep = [m for m in out if m[0] in spared or ({test})]"]
         return [*lines, "    out = keep"]
     # forbid
     if priority.per_move:  # `forbid … while` about the card: asked of each matching move

@@ -180,15 +180,22 @@ static int lister_init(Lister *self, PyObject *args, PyObject *kwds) {
 }
 
 /* The zone's list, or NULL with an error set. */
-static PyObject *zone_list(PyObject *zones, int zone) {
+static inline PyObject *zone_list(PyObject *zones, int zone) {
     if (zone < 0 || zone >= PyList_GET_SIZE(zones)) { PyErr_SetString(PyExc_IndexError, "zone out of range"); return NULL; }
     PyObject *pile = PyList_GET_ITEM(zones, zone);
     if (!PyList_CheckExact(pile)) { PyErr_SetString(PyExc_TypeError, "a zone is a list of cards"); return NULL; }
     return pile;
 }
 
-static int card_of(PyObject *item) {
-    long card = PyLong_AsLong(item);
+static inline int card_of(PyObject *item) {
+    long card;
+#if PY_VERSION_HEX < 0x030C0000
+    /* a card is a small int: one digit read directly (the layout of ints before Python 3.12) */
+    if (PyLong_CheckExact(item) && Py_SIZE(item) == 1) card = (long)((PyLongObject *)item)->ob_digit[0];
+    else if (PyLong_CheckExact(item) && Py_SIZE(item) == 0) card = 0;
+    else
+#endif
+    card = PyLong_AsLong(item);
     if (card < 0 || card >= 64) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a card out of range");
         return -1;
@@ -220,10 +227,14 @@ static const uint64_t *masks_of(const Table *table, PyObject *counters) {
 }
 
 /* The move appended to out, and to the list of each flag it raises that keeps its moves. */
-static int add(PyObject *out, PyObject *matches, long raises, PyObject *action, PyObject *card, PyObject *src,
+static inline int add(PyObject *out, PyObject *matches, long raises, PyObject *action, PyObject *card, PyObject *src,
                PyObject *dst) {
-    PyObject *move = PyTuple_Pack(4, action, card, src, dst);
+    PyObject *move = PyTuple_New(4);
     if (move == NULL) return -1;
+    PyTuple_SET_ITEM(move, 0, Py_NewRef(action));
+    PyTuple_SET_ITEM(move, 1, Py_NewRef(card));
+    PyTuple_SET_ITEM(move, 2, Py_NewRef(src));
+    PyTuple_SET_ITEM(move, 3, Py_NewRef(dst));
     int failed = PyList_Append(out, move);
     for (int bit = 0; !failed && raises && matches != Py_None; bit++, raises >>= 1) {
         if (!(raises & 1) || bit >= PyTuple_GET_SIZE(matches)) continue;
@@ -255,8 +266,8 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
     }
     int ns = self->n_sources, nt = self->n_targets;
     int tops[64];
-    uint64_t offered[64], cm = 0, hm = 0, hit_masks[64];
-    int hit_targets[64], n_hits = 0;
+    uint64_t offered[64], cm = 0, hm = 0;
+    uint64_t takers[64];  /* for each card on offer: the targets (bit j: target j) that take it */
     long raised = 0;
     if (ns > 64) { PyErr_SetString(PyExc_ValueError, "at most 64 sources"); return NULL; }
     for (int i = 0; i < ns; i++) {  /* the cards on offer */
@@ -317,7 +328,11 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
         if (picked[t->table] == NULL && (picked[t->table] = masks_of(&self->tables[t->table], counters)) == NULL)
             return NULL;
         uint64_t m = picked[t->table][row] & cm;
-        if (m) { hit_targets[n_hits] = j; hit_masks[n_hits++] = m; hm |= m; }
+        if (m) {
+            if (hm == 0) for (uint64_t left = cm; left; left &= left - 1) takers[__builtin_ctzll(left)] = 0;
+            hm |= m;
+            for (; m; m &= m - 1) takers[__builtin_ctzll(m)] |= (uint64_t)1 << j;
+        }
     }
     if (hm == 0) return PyLong_FromLong(raised);
     for (int i = 0; i < ns; i++) {  /* each source's cards onto each target that takes them */
@@ -327,14 +342,15 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
             int card = __builtin_ctzll(cards);
             cards &= cards - 1;
             PyObject *shown = NULL;
-            for (int h = 0; h < n_hits; h++) {
-                const Target *t = &self->targets[hit_targets[h]];
-                if (!(hit_masks[h] >> card & 1) || t->zone == s->zone) continue;
+            for (uint64_t onto = takers[card]; onto; onto &= onto - 1) {  /* in the rule's order */
+                int j = __builtin_ctzll(onto);
+                const Target *t = &self->targets[j];
+                if (t->zone == s->zone) continue;
                 if (shown == NULL) {
                     shown = s->blind ? Py_NewRef(self->hidden) : PyLong_FromLong(card);
                     if (shown == NULL) return NULL;
                 }
-                long raises = self->flags[i * nt + hit_targets[h]];
+                long raises = self->flags[i * nt + j];
                 if (add(out, matches, raises, self->action, shown, s->number, t->number) < 0) {
                     Py_DECREF(shown);
                     return NULL;
