@@ -113,7 +113,7 @@ def _native_listing(game: CompiledGame, action: CompiledAction, flags: tuple[Fla
               if action.sources[p] and native_card_moves.is_trial(game, action, action.sources[p][-1])]
     if not flags and not trials:
         return [call + "  # in C"]
-    lines = [f"raised = {call}  # in C: the bits of the flags its moves raise"]
+    lines = [f"raised = {call}  # in C, the bits of the flags its moves raise"]
     for bit, flag in enumerate(flags):
         lines += [f"if raised & {number(1 << bit)}:", f"    {flag.name} = True"]
     if trials:  # the last source, empty: its moves are tried after the `first:` effects, in Python
