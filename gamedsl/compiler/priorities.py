@@ -52,7 +52,7 @@ def priority_lines(game: CompiledGame, flags: dict[int, Flag] | None = None) -> 
     lines = ["if st.fired is not None:  # counting rule firings, the reference counts them",
              "    out = st._apply_priorities(out)", "else:", "    mv = None"]
     if any(flag.matches for flag in flags.values()):
-        lines.append("    listed = out  # while `out is listed`, no priority has removed a move yet")
+        lines.append("    listed = out  # while out is listed, no priority has removed a move yet")
     for index, priority in enumerate(game.priorities):
         body = _one_priority(game, priority, index, flags[index].matches if index in flags else None)
         if index in flags:
@@ -128,7 +128,7 @@ def _one_priority(game: CompiledGame, priority: CompiledPriority, index: int, ma
             lines += [f"    {line}" for line in _spared_now(game, priority)]
             if matches is not None:  # the test's constants, set up only where the test was written
                 lines += [f"    {line}" for line in setup]
-            lines += ["    if spared:  # (a move in `keep` is one that passes the test)",
+            lines += ["    if spared:  # (a move kept is one that passes the test)",
                       f"        keep = [m for m in out if m[0] in spared or ({test})]"]
         return [*lines, "    out = keep"]
     # forbid
