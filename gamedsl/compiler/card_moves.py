@@ -10,6 +10,8 @@ counter (one set of masks per value), the move's test about the card, wild cards
 every rank it stands for). Groups (a card with the cards on top of it) still go through the
 general loop.
 
+With the native path on, the same listing is one call of a C `Lister` per player
+(`native/card_moves.py`) where it holds the action's case; this Python is written otherwise.
 The moves, and their order, are the general loop's: by source, card, then target in the rule's
 order (`tests/test_listing_equivalence.py` compares them on every game file).
 """
