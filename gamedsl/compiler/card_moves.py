@@ -10,6 +10,8 @@ counter (one set of masks per value), the move's test about the card, wild cards
 every rank it stands for). Groups (a card with the cards on top of it) still go through the
 general loop.
 
+With the native path on, the same listing is one call of a C `Lister` per player
+(`native/card_moves.py`) where it holds the action's case; this Python is written otherwise.
 The moves, and their order, are the general loop's: by source, card, then target in the rule's
 order (`tests/test_listing_equivalence.py` compares them on every game file).
 """
@@ -22,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import cards
 from .building import EMPTY, ByCounter
+from .native import card_moves as native_card_moves
 from .source import number
 
 if TYPE_CHECKING:
@@ -65,6 +68,9 @@ def card_moves(game: CompiledGame, action: CompiledAction, flags: tuple[Flag, ..
     """The statements that add the moves of a card move to `out`, written out for each player's
     zones (one branch per player whose zones differ). Each of `flags` (a priority's filter fused
     into the listing) is set True when a move its filter may match is listed."""
+    native = _native_listing(game, action, flags)
+    if native is not None:
+        return native
     players = [(tuple(action.sources[p]), tuple(action.targets[p])) for p in range(game.players)]
     lines = ["zones = st.zones"]
     if game.exprs.closable:
@@ -89,15 +95,53 @@ def card_moves(game: CompiledGame, action: CompiledAction, flags: tuple[Flag, ..
     return lines
 
 
+def _native_listing(game: CompiledGame, action: CompiledAction, flags: tuple[Flag, ...]) -> list[str] | None:
+    """The statements that list the card move with a C `Lister` per player (`native/card_moves.py`),
+    the flags raised from the bits it returns; None when the Python listing is written instead
+    (the native path off or not built, or a case the C code does not hold)."""
+    if not native_card_moves.supports(game, action):
+        return None
+    listers = native_card_moves.listers(game, action, flags, _masks)
+    if listers is None:
+        return None
+    kept = "None"
+    if any(flag.matches for flag in flags):
+        kept = "(" + "".join(f"{flag.matches or 'None'}, " for flag in flags) + ")"
+    if all(lister is listers[0] for lister in listers):
+        call = f"{game.exprs.bind(listers[0])}(st.zones, out, st.counters, {kept})"
+    else:
+        call = f"{game.exprs.bind(tuple(listers))}[p](st.zones, out, st.counters, {kept})"
+    trials = [action.sources[p][-1] for p in range(game.players)
+              if action.sources[p] and native_card_moves.is_trial(game, action, action.sources[p][-1])]
+    if not flags and not trials:
+        return [call + "  # in C"]
+    lines = [f"raised = {call}  # in C, the bits of the flags its moves raise"]
+    for bit, flag in enumerate(flags):
+        lines += [f"if raised & {number(1 << bit)}:", f"    {flag.name} = True"]
+    if trials:  # the last source, empty: its moves are tried after the `first:` effects, in Python
+        tried = [action.sources[p][-1] if action.sources[p] else NO for p in range(game.players)]
+        lines += [f"if raised & {number(native_card_moves.TRIAL)} and not st._trying_first_effects:",
+                  f"    out += st._moves_after_first_effects({game.exprs.bind(action)}, p, {game.exprs.bind(tried)}[p])",
+                  *(f"    {flag.name} = True" for flag in flags)]  # (any of them may match)
+    return lines
+
+
+def is_native(game: CompiledGame, action: CompiledAction) -> bool:
+    """Whether `card_moves` lists the card move with C `Lister`s (the native path is on and built)."""
+    return native_card_moves.supports(game, action) and native_card_moves.module() is not None
+
+
 class Flag:
     """A priority's filter fused into the listing: a variable that is True once a move the
     filter may match has been listed (then the priority looks at the moves; else it has nothing
     to do). Per player: the sources and targets it names (None: any)."""
 
-    def __init__(self, name: str, sources: list[frozenset[int]] | None, targets: list[frozenset[int]] | None):
+    def __init__(self, name: str, sources: list[frozenset[int]] | None, targets: list[frozenset[int]] | None,
+                 matches: str | None = None):
         self.name = name
         self.sources = sources
         self.targets = targets
+        self.matches = matches  # a list the C listings append the matching moves to (a `must`'s keep), or None
 
     def by_target(self, sources: tuple[int, ...], player: int | None) -> bool:
         """Whether the flag is set as a target is found to take a card on offer rather than as

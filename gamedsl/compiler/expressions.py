@@ -199,6 +199,30 @@ class ExprCompiler:
             return f"st.zones[{single[0]}]"
         return f"st.zones[{self.bind(single)}[p]]"
 
+    def _zones_empty_code(self, node: Any) -> str | None:
+        """`some/every ZONES is empty` (or not) over a few zones known for each player, written
+        out as the closure `_condition_closure` makes computes it; else None."""
+        static = getattr(self.zone_ids(node.zone), "static", None)
+        if not static or self.closable or node.quantifier not in (None, "some", "every"):
+            return None
+        if not all(0 < len(i) <= 16 for i in static):
+            return None
+
+        def one(zones: tuple[int, ...]) -> str:
+            held = [f"st.zones[{number(z)}]" for z in zones]
+            if node.quantifier == "some":  # any(not zone)
+                return "(not (" + " and ".join(held) + "))"
+            if node.quantifier == "every" or not node.negated:  # all(not zone) / not any(zone)
+                return "(not (" + " or ".join(held) + "))"
+            return "(not not (" + " or ".join(held) + "))"  # any(zone)
+
+        if all(tuple(i) == tuple(static[0]) for i in static):
+            return one(tuple(static[0]))
+        code = one(tuple(static[-1]))
+        for p in range(len(static) - 2, -1, -1):
+            code = f"({one(tuple(static[p]))} if p == {number(p)} else {code})"
+        return code
+
     def _constant(self, value: Any) -> str:
         if type(value) in (int, float) and math.isfinite(value):
             return number(value)
@@ -249,7 +273,7 @@ class ExprCompiler:
         if isinstance(node, ast.ZoneEmpty):
             zone = self._one_zone_code(node.zone)
             if zone is None:
-                return None
+                return self._zones_empty_code(node)
             return f"(not not {zone})" if node.negated else f"(not {zone})"
         if isinstance(node, ast.PhaseIs):
             return f"(st.phase == {self.model.phases.index(node.phase.text)})"

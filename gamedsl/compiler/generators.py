@@ -38,6 +38,7 @@ def generator(game: CompiledGame, phase: int, reference: bool = False) -> Any:
              "    p = st.current", "    mv = None", "    out = []"]
     flags = {} if reference else fused_flags(game, game.first_in_phase[phase], lambda a: _written_out(game, a))
     lines += [f"    {flag.name} = False" for flag in flags.values()]
+    lines += [f"    {flag.matches} = []" for flag in flags.values() if flag.matches]
     for action in game.first_in_phase[phase]:
         fused = tuple(flag for index, flag in flags.items()
                       if action.index in game.priorities[index].also | {game.priorities[index].action})

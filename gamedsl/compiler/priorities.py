@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .card_moves import Flag
+from .card_moves import Flag, is_native
 from .source import number
 
 if TYPE_CHECKING:
@@ -35,7 +35,11 @@ def fused_flags(game: CompiledGame, actions: list[CompiledAction], written_out: 
             continue
         named = priority.also | {priority.action}
         if all(listed.get(action, True) for action in named):
-            flags[index] = Flag(f"seen_{index}", priority.sources, priority.targets)
+            # a `must` whose moves all come from C listings gets them from there, in their order
+            native = (priority.kind == "must" and not priority.empty_target
+                      and all(is_native(game, action) for action in actions if action.index in named))
+            flags[index] = Flag(f"seen_{index}", priority.sources, priority.targets,
+                                f"match_{index}" if native else None)
     return flags
 
 
@@ -47,8 +51,10 @@ def priority_lines(game: CompiledGame, flags: dict[int, Flag] | None = None) -> 
     flags = flags or {}
     lines = ["if st.fired is not None:  # counting rule firings, the reference counts them",
              "    out = st._apply_priorities(out)", "else:", "    mv = None"]
+    if any(flag.matches for flag in flags.values()):
+        lines.append("    listed = out  # while out is listed, no priority has removed a move yet")
     for index, priority in enumerate(game.priorities):
-        body = _one_priority(game, priority, index)
+        body = _one_priority(game, priority, index, flags[index].matches if index in flags else None)
         if index in flags:
             body = [f"if {flags[index].name}:  # a move its filter may match is listed", *(f"    {line}" for line in body)]
         lines += [f"    {line}" for line in body]
@@ -96,8 +102,10 @@ def _filter_test(game: CompiledGame, priority: CompiledPriority, index: int) -> 
     return setup, " and ".join(tests)
 
 
-def _one_priority(game: CompiledGame, priority: CompiledPriority, index: int) -> list[str]:
-    """The statements that apply one priority to `out`, as `State._apply_priorities` does."""
+def _one_priority(game: CompiledGame, priority: CompiledPriority, index: int, matches: str | None = None) -> list[str]:
+    """The statements that apply one priority to `out`, as `State._apply_priorities` does
+    (a `must` with `matches`: the list of its matching moves the C listings made, while no
+    priority before it has removed a move)."""
     exprs = game.exprs
     bound = exprs.bind(priority)
     if priority.kind == "reach":
@@ -112,10 +120,16 @@ def _one_priority(game: CompiledGame, priority: CompiledPriority, index: int) ->
         if priority.empty_target:
             setup = [*setup, f"zones_{index} = st.zones"]
             test = f"{test} and not zones_{index}[m[3]]"
-        lines = [*setup, f"keep = [m for m in out if {test}]", "if keep and len(keep) != len(out):"]
+        lines = [*setup, f"keep = [m for m in out if {test}]"]
+        if matches is not None:
+            lines = ["if out is listed:", f"    keep = {matches}", "else:", *(f"    {line}" for line in lines)]
+        lines.append("if keep and len(keep) != len(out):")
         if priority.spared:  # `except MOVE [while …]`: those moves stay too
-            lines += [f"    spared = {bound}.spared_now(st, p)", "    if spared:", "        kept = set(keep)",
-                      "        keep = [m for m in out if m in kept or m[0] in spared]"]
+            lines += [f"    {line}" for line in _spared_now(game, priority)]
+            if matches is not None:  # the test's constants, set up only where the test was written
+                lines += [f"    {line}" for line in setup]
+            lines += ["    if spared:  # (a move kept is one that passes the test)",
+                      f"        keep = [m for m in out if m[0] in spared or ({test})]"]
         return [*lines, "    out = keep"]
     # forbid
     if priority.per_move:  # `forbid … while` about the card: asked of each matching move
@@ -133,3 +147,14 @@ def _one_priority(game: CompiledGame, priority: CompiledPriority, index: int) ->
         lines += [f"        if {exprs.call(priority.condition)}:", f"            out = [m for m in out if not ({test})]"]
     return [*lines, "        break"]
 
+
+
+def _spared_now(game: CompiledGame, priority: CompiledPriority) -> list[str]:
+    """The statements that set `spared` to the moves a `must` lets through here, as
+    `CompiledPriority.spared_now` does: the unconditional ones a constant, each `while` asked."""
+    always = frozenset(action for action, cond in priority.spared if cond is None)
+    lines = [f"spared = {game.exprs.bind(always)}"]
+    for action, cond in priority.spared:
+        if cond is not None and action not in always:
+            lines += [f"if {game.exprs.call(cond)}:", f"    spared = spared | {game.exprs.bind(frozenset({action}))}"]
+    return lines

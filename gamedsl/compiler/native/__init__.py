@@ -2,7 +2,8 @@
 
 `attach(finder)` gives a `PlayFinder` C versions of its `leads` and `answer` functions (the same
 plays in the same order as the generated Python, which stays as `python_leads` and
-`python_answer`). `GAMEDSL_NATIVE=0` keeps the Python path; `GAMEDSL_NATIVE=1` requires the
+`python_answer`); card moves are listed by the fixed `Lister` type of `card_moves.py` where it
+holds them (`compiler/card_moves.py` writes its calls). `GAMEDSL_NATIVE=0` keeps the Python path; `GAMEDSL_NATIVE=1` requires the
 native one (a failed build is then an error, for tests); unset or anything else: native when
 the compiler builds it, silently Python otherwise.
 """
