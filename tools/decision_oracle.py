@@ -19,8 +19,8 @@ ties at random). `--margin M` gives the reading player's race another margin (ra
 from __future__ import annotations
 
 import argparse
-import json
 import functools
+import json
 import random
 import sys
 from pathlib import Path
