@@ -24,7 +24,7 @@ judged a few dozen moves ahead instead of never.
 
 In a game of teams the places are the teams' (the greedy judgement is the team's: see greedy).
 
-With `read` the player reads the others (reading.py): its worlds are weighted by the others'
+With `read` the player reads the others (reading.py): its worlds are drawn towards the others'
 moves of the deal, its simulated table makes the greedy choice (as the reading model has the
 others do), and its options are raced in shared worlds with the greedy choice as the default
 (racing.py) instead of chosen by UCB1.
