@@ -3,6 +3,7 @@ does `mcts` lose to `greedy` in the Schwimmen family?).
 
     python tools/decision_oracle.py schwimmen mcts,mcts:read,mcts:1+read --positions 18 --first 0
     python tools/decision_oracle.py schwimmen/tri_palki mcts:read --margin 3
+    python tools/decision_oracle.py schwimmen mcts:read --cache /tmp/oracle.json   # values kept for the next run
 
 The positions: seeded games of greedy players (game i dealt from seed i, from `--first` on),
 stopped after a seeded 3 to 29 moves where the player to move has a choice. Each legal move
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import json
 import random
 import sys
 from pathlib import Path
@@ -87,12 +89,20 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first game's seed")
     parser.add_argument("--continuations", type=int, default=12)
     parser.add_argument("--margin", type=float, default=None)
+    parser.add_argument("--cache", type=Path, default=None,
+                        help="a JSON file keeping the oracle values between runs (they depend only on the position)")
     args = parser.parse_args()
+    cache = json.loads(args.cache.read_text()) if args.cache and args.cache.exists() else {}
     specs = args.specs.split(",")
     totals = {name: 0.0 for name in ["best", "greedy", *specs]}
     found = positions(args.game, args.players, args.first, args.positions)
     for seed, state in found:
-        values = {str(m): oracle_value(state, m, args.continuations) for m in state.legal_moves()}
+        key = f"{args.game}/{args.players}/{seed}/{args.continuations}"
+        if key not in cache:
+            cache[key] = {str(m): oracle_value(state, m, args.continuations) for m in state.legal_moves()}
+            if args.cache:
+                args.cache.write_text(json.dumps(cache))
+        values = cache[key]
         greedy = [values[str(ComputerSeat("greedy", f"c{seed}/{i}").choose(state))] for i in range(GREEDY_SEEDS)]
         row = {"best": max(values.values()), "greedy": sum(greedy) / len(greedy)}
         line = f"{seed:5} best {row['best']:+.2f} greedy {row['greedy']:+.2f}"

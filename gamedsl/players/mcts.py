@@ -24,7 +24,7 @@ judged a few dozen moves ahead instead of never.
 
 In a game of teams the places are the teams' (the greedy judgement is the team's: see greedy).
 
-With `read` the player reads the others (reading.py): its worlds are weighted by the others'
+With `read` the player reads the others (reading.py): its worlds are drawn towards the others'
 moves of the deal, its simulated table makes the greedy choice (as the reading model has the
 others do), and its options are raced in shared worlds with the greedy choice as the default
 (racing.py) instead of chosen by UCB1.
@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from ..engine import Move, State
 from .greedy import Judge, TurnMemory, judge_of, outcome_of, points_of, seen_position, standing_of
 from .racing import greedy_firsts, greedy_values, race
-from .reading import DEFAULT_WORLDS, MODEL_GUIDE, REJUVENATE, Reader
+from .reading import CHAINS, DEFAULT_WORLDS, MODEL_GUIDE, MODEL_NOISE, SWEEPS, Reader
 from .sides import sides_in
 from .trials import Trials
 from .worlds import hidden_places, sample_world
@@ -152,7 +152,7 @@ class MctsPlayer:
     def _race(self, state: State, plans: list[Plan], seat: int, judge: Judge, stand, start: list[tuple]) -> int:
         """The reading player's choice among the plans: raced in shared worlds drawn by weight,
         the greedy choice (judged in a few of those worlds) the default (racing.py)."""
-        reader = Reader(state, seat, self.rng, moves=REJUVENATE)
+        reader = Reader(state, seat, self.rng, worlds=CHAINS, noise=MODEL_NOISE, moves=SWEEPS)
         rng = self.rng
 
         def draw() -> State:
