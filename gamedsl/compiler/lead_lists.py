@@ -46,7 +46,7 @@ PLAY_OWN_CARD_KIND = PLAY_OWN_KIND | {"core", "distinct_suits", "not_one_suit", 
 RANKS_AT = 2  # a combination move is (action, kind, ranks or cards, target zone): see generators.move_form
 
 # Plays counted by rank are listed afresh: keeping their lists is exact there too, but measured
-# (valgrind, Dou Dizhu playouts) it does not pay on either back end — a fresh listing picks table
+# (valgrind, playouts of a three-player game counted by rank) it does not pay on either back end — a fresh listing picks table
 # entries by the counts, about what filtering costs a lead (README, "Speed"). Tests turn it on.
 KEEP_COUNTED_LEADS = False
 

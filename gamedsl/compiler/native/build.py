@@ -67,6 +67,23 @@ def load(name: str, source: str) -> ModuleType:
     return module
 
 
+def load_fixed(source_without_name: str) -> ModuleType | None:
+    """A module whose C source is the same for every game (its name goes where `MODULE`
+    stands), built once per process at most; None when the native path is off or cannot be
+    built here (with `GAMEDSL_NATIVE=1` the failure is raised)."""
+    from . import mode  # the package imports this module: imported late, no cycle
+
+    if mode() == "off":
+        return None
+    name = module_name(source_without_name)
+    try:
+        return load(name, source_without_name.replace("MODULE", name))
+    except BuildError:
+        if mode() == "required":
+            raise
+        return None
+
+
 def _load_or_build(name: str, source: str) -> ModuleType:
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
     folder = cache_dir()

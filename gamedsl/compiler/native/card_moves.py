@@ -18,7 +18,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from .build import BuildError, load, module_name
+from .build import load_fixed
 
 if TYPE_CHECKING:
     from ..game import CompiledAction, CompiledGame
@@ -396,17 +396,7 @@ PyMODINIT_FUNC PyInit_MODULE(void) {
 
 def module() -> ModuleType | None:
     """The module of `Lister` (built once per process at most), or None: off, or no compiler."""
-    from . import mode
-
-    if mode() == "off":
-        return None
-    name = module_name(_SOURCE)
-    try:
-        return load(name, _SOURCE.replace("MODULE", name))
-    except BuildError:
-        if mode() == "required":
-            raise
-        return None
+    return load_fixed(_SOURCE)
 
 
 def supports(game: CompiledGame, action: CompiledAction) -> bool:

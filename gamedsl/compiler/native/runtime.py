@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from .build import BuildError, load, module_name
+from .build import load_fixed
 
 _SOURCE = r"""#define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -65,14 +65,4 @@ PyMODINIT_FUNC PyInit_MODULE(void) { return PyModule_Create(&module_def); }
 
 def helpers() -> ModuleType | None:
     """The helpers' module (built once per process at most), or None."""
-    from . import mode
-
-    if mode() == "off":
-        return None
-    name = module_name(_SOURCE)
-    try:
-        return load(name, _SOURCE.replace("MODULE", name))
-    except BuildError:
-        if mode() == "required":
-            raise
-        return None
+    return load_fixed(_SOURCE)
