@@ -113,6 +113,7 @@ def test_the_c_source_holds_no_text_of_the_rules_file(monkeypatch: pytest.Monkey
 def test_without_a_compiler_the_python_path_is_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setenv("CC", str(tmp_path / "no-such-compiler"))
+    monkeypatch.delenv("GAMEDSL_NATIVE", raising=False)  # the default: try to build, fall back
     monkeypatch.setattr(build, "_loaded", {})
     game = gamedsl.load_game("dou_dizhu")
     assert [f.native for f in finders(game)] == [None]

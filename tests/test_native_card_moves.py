@@ -67,6 +67,7 @@ def test_native_0_lists_card_moves_in_python(monkeypatch: pytest.MonkeyPatch) ->
 def test_without_a_compiler_card_moves_are_listed_in_python(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setenv("CC", str(tmp_path / "no-such-compiler"))
+    monkeypatch.delenv("GAMEDSL_NATIVE", raising=False)  # the default: try to build, fall back
     monkeypatch.setattr(build, "_loaded", {})
     game = gamedsl.load_game("russian_bank")
     assert not listed_in_c(game)

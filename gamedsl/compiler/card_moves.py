@@ -7,8 +7,8 @@ numbers in the code, the building tables are bit masks (one AND tells whether a 
 card), the "one empty zone of a family" rule is a flag per family, and the rarer cases are
 written in only where the rules have them: closed zones, covered zones, a table that reads a
 counter (one set of masks per value), the move's test about the card, wild cards (a wild offers
-every rank it stands for). Groups (a card with the cards on top of it) still go through the
-general loop.
+every rank it stands for). Groups (a card with the cards on top of it) are listed in C only:
+without the native path they go through the general loop.
 
 With the native path on, the same listing is one call of a C `Lister` per player
 (`native/card_moves.py`) where it holds the action's case; this Python is written otherwise.
@@ -35,8 +35,9 @@ ABSENT = cards.CARD_LIMIT  # a source with no card on offer: a bit that no mask 
 
 
 def is_written_out(game: CompiledGame, action: CompiledAction) -> bool:
-    """Whether `card_moves` writes the card move out (else the general loop lists it)."""
-    return not action.group
+    """Whether `card_moves` writes the card move out (else the general loop lists it): groups
+    only in C."""
+    return not action.group or is_native(game, action)
 
 
 @functools.lru_cache(maxsize=256)
@@ -71,6 +72,8 @@ def card_moves(game: CompiledGame, action: CompiledAction, flags: tuple[Flag, ..
     native = _native_listing(game, action, flags)
     if native is not None:
         return native
+    if action.group:
+        raise ValueError("a move of groups is written out only in C (is_written_out)")
     players = [(tuple(action.sources[p]), tuple(action.targets[p])) for p in range(game.players)]
     lines = ["zones = st.zones"]
     if game.exprs.closable:
@@ -107,10 +110,15 @@ def _native_listing(game: CompiledGame, action: CompiledAction, flags: tuple[Fla
     kept = "None"
     if any(flag.matches for flag in flags):
         kept = "(" + "".join(f"{flag.matches or 'None'}, " for flag in flags) + ")"
+    arguments = f"st.zones, out, st.counters, {kept}"
+    if native_card_moves.reads_public(game, action):
+        arguments += f", {'st.declared' if game.has_wilds else 'None'}, st.public"
+    elif game.has_wilds:
+        arguments += ", st.declared"
     if all(lister is listers[0] for lister in listers):
-        call = f"{game.exprs.bind(listers[0])}(st.zones, out, st.counters, {kept})"
+        call = f"{game.exprs.bind(listers[0])}({arguments})"
     else:
-        call = f"{game.exprs.bind(tuple(listers))}[p](st.zones, out, st.counters, {kept})"
+        call = f"{game.exprs.bind(tuple(listers))}[p]({arguments})"
     trials = [action.sources[p][-1] for p in range(game.players)
               if action.sources[p] and native_card_moves.is_trial(game, action, action.sources[p][-1])]
     if not flags and not trials:

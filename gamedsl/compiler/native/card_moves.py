@@ -6,11 +6,14 @@ as its 65 bit masks (a table that reads a counter: one set per value), the "one 
 family" rule as a slot per family, and for each (source, target) the bits of the fused
 priorities' flags that such a move sets. Called with the position's zones, it appends the moves
 to the listing in the order the Python listing gives them (by source, card, then target) and
-returns the flags raised. The C source is the same for every game (nothing of a rules file is
-in it: the rules arrive as integers when a `Lister` is made), built and cached like the
-combination listings (`build.py`). Rarer cases (wild cards, closed zones, a move's test about the
-card, moves tried after `first:` effects but from the last source) keep the Python listing:
-`supports` says which.
+returns the flags raised. Wild cards are held as the ranks each stands for (a wild offers the
+first card of each, and goes as each one the target takes; a wild on a target's top counts as
+what it was declared), and groups as the action's group rule (the cards that may head one, by
+their place in the pile, as the engine's general loop lists them). The C source is the same for
+every game (nothing of a rules file is in it: the rules arrive as integers when a `Lister` is
+made), built and cached like the combination listings (`build.py`). Rarer cases (closed zones, a
+move's test about the card that the position answers, moves tried after `first:` effects but
+from the last source) keep the Python listing: `supports` says which.
 """
 
 from __future__ import annotations
@@ -34,8 +37,11 @@ _SOURCE = r"""#define PY_SSIZE_T_CLEAN
 
 #define TRIAL (1L << 30)  /* returned when the source tried after `first:` effects is empty */
 
+#define WILD_RANKS 16  /* a wild stands for at most every rank */
+
 typedef struct {
     int zone, top_only, blind, trial, n_cover;
+    int face;            /* for groups: 0 face up, 1 face down, 2 face down with its top card up */
     int *cover;          /* zones that cover this one: no card on offer while one holds a card */
     PyObject *number;    /* the zone as a Python int, for the moves */
 } Source;
@@ -61,6 +67,16 @@ typedef struct {
     Target *targets;
     Table *tables;
     long *flags;                /* n_sources * n_targets: the flag bits such a move raises */
+    /* Wild cards (the game has some: a wild on a target's top counts as what it was declared) */
+    int has_wilds;
+    uint64_t wild_cards;        /* the wild cards, as bits */
+    uint64_t wild_bits[64];     /* a wild's offer: the first card (the club) of each rank it stands for */
+    int n_ranks[64];
+    int ranks[64][WILD_RANKS];  /* the ranks it stands for, in the rule's order */
+    PyObject **named;           /* 64 * WILD_RANKS: a wild as the move names it, card + 64 * (rank + 1) */
+    /* Groups (a card with the cards on top of it): set when the action moves groups */
+    int group, group_whole, group_if_any, keep_bottom, has_chain;
+    uint64_t chain[64];         /* `while …`: bit `above` of chain[below] when it may lie on it */
 } Lister;
 
 static long get_long(PyObject *seq, Py_ssize_t i) {
@@ -88,20 +104,69 @@ static void lister_free(Lister *self) {
     PyMem_Free(self->targets);
     PyMem_Free(self->tables);
     PyMem_Free(self->flags);
+    for (int k = 0; self->named && k < 64 * WILD_RANKS; k++) Py_XDECREF(self->named[k]);
+    PyMem_Free(self->named);
     Py_XDECREF(self->action);
     Py_XDECREF(self->hidden);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* Lister(action, judged, sources, targets, tables, flags):
-   sources: ((zone, top_only, blind, trial, (covering zone, ...)), ...);
+/* The wild cards: for each of the 64 cards, None or the tuple of ranks (0..15) it stands for. */
+static int read_wilds(Lister *self, PyObject *wilds) {
+    if (!PyTuple_Check(wilds) || PyTuple_GET_SIZE(wilds) != 64) return bad("wilds: a tuple of 64 (None or ranks)");
+    self->has_wilds = 1;
+    self->named = PyMem_Calloc(64 * WILD_RANKS, sizeof(PyObject *));
+    if (self->named == NULL) { PyErr_NoMemory(); return -1; }
+    for (int card = 0; card < 64; card++) {
+        PyObject *ranks = PyTuple_GET_ITEM(wilds, card);
+        if (ranks == Py_None) continue;
+        if (!PyTuple_Check(ranks) || PyTuple_GET_SIZE(ranks) > WILD_RANKS) return bad("a wild's ranks: a tuple of at most 16");
+        self->wild_cards |= (uint64_t)1 << card;
+        self->n_ranks[card] = (int)PyTuple_GET_SIZE(ranks);
+        for (int k = 0; k < self->n_ranks[card]; k++) {
+            long rank = get_long(ranks, k);
+            if (PyErr_Occurred()) return -1;
+            if (rank < 0 || rank >= WILD_RANKS) return bad("a rank out of range");
+            self->ranks[card][k] = (int)rank;
+            self->wild_bits[card] |= (uint64_t)1 << (rank << 2);
+            PyObject *named = PyLong_FromLong(card + 64 * (rank + 1));
+            if (named == NULL) return -1;
+            self->named[card * WILD_RANKS + k] = named;
+        }
+    }
+    return 0;
+}
+
+/* The group rule: (whole, if_any, keep_bottom, chain: None or 64 masks). */
+static int read_group(Lister *self, PyObject *group) {
+    if (!PyTuple_Check(group) || PyTuple_GET_SIZE(group) != 4) return bad("group: (whole, if_any, keep_bottom, chain)");
+    self->group = 1;
+    self->group_whole = (int)get_long(group, 0);
+    self->group_if_any = (int)get_long(group, 1);
+    self->keep_bottom = (int)get_long(group, 2);
+    if (PyErr_Occurred()) return -1;
+    PyObject *chain = PyTuple_GET_ITEM(group, 3);
+    if (chain == Py_None) return 0;
+    if (!PyTuple_Check(chain) || PyTuple_GET_SIZE(chain) != 64) return bad("a group's chain: 64 masks");
+    self->has_chain = 1;
+    for (int below = 0; below < 64; below++) {
+        self->chain[below] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(chain, below));
+        if (PyErr_Occurred()) return -1;
+    }
+    return 0;
+}
+
+/* Lister(action, judged, sources, targets, tables, flags, wilds=None, group=None):
+   sources: ((zone, top_only, blind, trial, (covering zone, ...)[, face]), ...);
    targets: ((zone, slot, family or -1, table), ...);
    tables: ((counter or -1, ((value, (65 masks)), ...)), ...);
-   flags: the flag bits of each (source, target), source by source. */
+   flags: the flag bits of each (source, target), source by source;
+   wilds: None (the game has none), or for each card None or the ranks it stands for;
+   group: None, or (whole, if_any, keep_bottom, chain) when the action moves groups. */
 static int lister_init(Lister *self, PyObject *args, PyObject *kwds) {
-    PyObject *action, *judged, *sources, *targets, *tables, *flags;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!", &PyLong_Type, &action, &PyLong_Type, &judged, &PyTuple_Type, &sources,
-                          &PyTuple_Type, &targets, &PyTuple_Type, &tables, &PyTuple_Type, &flags))
+    PyObject *action, *judged, *sources, *targets, *tables, *flags, *wilds = Py_None, *group = Py_None;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!|OO", &PyLong_Type, &action, &PyLong_Type, &judged, &PyTuple_Type, &sources,
+                          &PyTuple_Type, &targets, &PyTuple_Type, &tables, &PyTuple_Type, &flags, &wilds, &group))
         return -1;
     if (self->sources != NULL) { PyErr_SetString(PyExc_TypeError, "a Lister is made once"); return -1; }
     self->action = Py_NewRef(action);
@@ -120,11 +185,14 @@ static int lister_init(Lister *self, PyObject *args, PyObject *kwds) {
     for (int i = 0; i < self->n_sources; i++) {
         PyObject *row = PyTuple_GET_ITEM(sources, i), *cover;
         Source *s = &self->sources[i];
-        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 5) return bad("a source is (zone, top_only, blind, trial, cover)");
+        if (!PyTuple_Check(row) || (PyTuple_GET_SIZE(row) != 5 && PyTuple_GET_SIZE(row) != 6))
+            return bad("a source is (zone, top_only, blind, trial, cover[, face])");
         s->zone = (int)get_long(row, 0);
         s->top_only = (int)get_long(row, 1);
         s->blind = (int)get_long(row, 2);
         s->trial = (int)get_long(row, 3);
+        s->face = PyTuple_GET_SIZE(row) == 6 ? (int)get_long(row, 5) : 0;
+        if (s->face < 0 || s->face > 2) return bad("a source's face is 0, 1 or 2");
         cover = PyTuple_GET_ITEM(row, 4);
         if (PyErr_Occurred() || !PyTuple_Check(cover)) return bad("a source's cover is a tuple of zones");
         s->n_cover = (int)PyTuple_GET_SIZE(cover);
@@ -176,6 +244,8 @@ static int lister_init(Lister *self, PyObject *args, PyObject *kwds) {
         self->flags[i] = get_long(flags, i);
         if (PyErr_Occurred()) return -1;
     }
+    if (wilds != Py_None && read_wilds(self, wilds) < 0) return -1;
+    if (group != Py_None && read_group(self, group) < 0) return -1;
     return 0;
 }
 
@@ -245,16 +315,65 @@ static inline int add(PyObject *out, PyObject *matches, long raises, PyObject *a
     return failed;
 }
 
-/* lister(zones, out, counters, matches) -> the flag bits raised by the moves it appended to out;
-   matches: None, or a tuple with, for each flag, None or a list that gets the moves raising it. */
+/* The top card a target's building table reads: a wild counts as the card it was declared
+   (declared: {zone: {place: card}}, the position's, or NULL); -1 with an error set. */
+static inline int top_of(PyObject *dest, Py_ssize_t n, PyObject *declared, PyObject *zone) {
+    int row = card_of(PyList_GET_ITEM(dest, n - 1));
+    if (row < 0 || declared == NULL) return row;
+    PyObject *stood = PyDict_GetItemWithError(declared, zone);
+    if (stood == NULL) return PyErr_Occurred() ? -1 : row;
+    if (!PyDict_Check(stood)) { PyErr_SetString(PyExc_TypeError, "declared: {zone: {place: card}}"); return -1; }
+    if (PyDict_GET_SIZE(stood) == 0) return row;
+    PyObject *place = PyLong_FromSsize_t(n - 1);
+    if (place == NULL) return -1;
+    PyObject *card = PyDict_GetItemWithError(stood, place);
+    Py_DECREF(place);
+    if (card == NULL) return PyErr_Occurred() ? -1 : row;
+    return card_of(card);
+}
+
+/* Whether the card at `at` of a group source's pile (of n cards) heads a group: a face-down
+   card only when everyone has seen it (public) or it is the top of a pile whose top is up;
+   then the move's test about the card. 1, 0, or -1 with an error set. */
+static inline int heads(const Lister *self, const Source *s, PyObject *item, int card, Py_ssize_t at, Py_ssize_t n,
+                        PyObject *public) {
+    if (!(self->judged >> card & 1)) return 0;
+    if (s->face == 0 || (s->face == 2 && at == n - 1)) return 1;
+    return public == NULL ? 0 : PySet_Contains(public, item);
+}
+
+/* The first place of a group source's pile that may head a group, and the place after the last. */
+static inline void group_span(const Lister *self, PyObject *pile, Py_ssize_t n, Py_ssize_t *low, Py_ssize_t *high) {
+    *low = 0;
+    *high = self->group_whole ? 1 : self->group_if_any ? n : n - 1;
+    if (self->has_chain) {  /* the longest run from the top in which every card lies on the one below */
+        Py_ssize_t start = n - 1;
+        while (start > 0) {
+            int below = card_of(PyList_GET_ITEM(pile, start - 1)), above = card_of(PyList_GET_ITEM(pile, start));
+            if (below < 0 || above < 0 || !(self->chain[below] >> above & 1)) break;
+            start--;
+        }
+        *low = start;
+    }
+}
+
+/* lister(zones, out, counters, matches[, declared[, public]]) -> the flag bits raised by the
+   moves it appended to out; matches: None, or a tuple with, for each flag, None or a list that
+   gets the moves raising it; declared: what the wilds on the zones stand for (None: nothing);
+   public: the cards everyone has seen (None: none), for groups headed in face-down zones. */
 static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-    if (nargs != 4 || kwnames != NULL || !PyList_CheckExact(args[0]) || !PyList_CheckExact(args[1])
-            || (args[3] != Py_None && !PyTuple_CheckExact(args[3]))) {
-        PyErr_SetString(PyExc_TypeError, "lister(zones: list, out: list, counters: list, matches: tuple | None)");
+    if (nargs < 4 || nargs > 6 || kwnames != NULL || !PyList_CheckExact(args[0]) || !PyList_CheckExact(args[1])
+            || (args[3] != Py_None && !PyTuple_CheckExact(args[3]))
+            || (nargs > 4 && args[4] != Py_None && !PyDict_Check(args[4]))
+            || (nargs > 5 && args[5] != Py_None && !PyAnySet_Check(args[5]))) {
+        PyErr_SetString(PyExc_TypeError, "lister(zones: list, out: list, counters: list, matches: tuple | None"
+                                         "[, declared: dict | None[, public: frozenset | None]])");
         return NULL;
     }
     PyObject *zones = args[0], *out = args[1], *counters = args[2], *matches = args[3];
+    PyObject *declared = nargs > 4 && args[4] != Py_None && self->has_wilds && PyDict_GET_SIZE(args[4]) ? args[4] : NULL;
+    PyObject *public = nargs > 5 && args[5] != Py_None ? args[5] : NULL;
     if (matches != Py_None) {
         for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(matches); k++) {
             PyObject *kept = PyTuple_GET_ITEM(matches, k);
@@ -265,14 +384,15 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
         }
     }
     int ns = self->n_sources, nt = self->n_targets;
-    int tops[64];
     uint64_t offered[64], cm = 0, hm = 0;
     uint64_t takers[64];  /* for each card on offer: the targets (bit j: target j) that take it */
+    uint64_t empty = 0;   /* the targets offered empty */
     long raised = 0;
+    /* a source offers its wilds as what they stand for, unless its cards are not shown or it moves groups */
+    uint64_t wilds = self->group ? 0 : self->wild_cards;
     if (ns > 64) { PyErr_SetString(PyExc_ValueError, "at most 64 sources"); return NULL; }
     for (int i = 0; i < ns; i++) {  /* the cards on offer */
         const Source *s = &self->sources[i];
-        tops[i] = -1;
         offered[i] = 0;
         int covered = 0;
         for (int k = 0; k < s->n_cover; k++) {
@@ -288,10 +408,22 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
             if (s->trial) raised |= TRIAL;  /* its moves are those after the `first:` effects */
             continue;
         }
-        if (s->top_only) {
+        if (self->group) {  /* the cards that head a group */
+            Py_ssize_t low, high;
+            group_span(self, pile, n, &low, &high);
+            if (PyErr_Occurred()) return NULL;  /* (a card of the chain out of range) */
+            for (Py_ssize_t at = low; at < high; at++) {
+                PyObject *item = PyList_GET_ITEM(pile, at);
+                int card = card_of(item);
+                if (card < 0) return NULL;
+                int ok = heads(self, s, item, card, at, n, public);
+                if (ok < 0) return NULL;
+                if (ok) offered[i] |= (uint64_t)1 << card;
+            }
+        } else if (s->top_only) {
             int card = card_of(PyList_GET_ITEM(pile, n - 1));
             if (card < 0) return NULL;
-            if (self->judged >> card & 1) { tops[i] = card; offered[i] = (uint64_t)1 << card; }
+            if (self->judged >> card & 1) offered[i] = (uint64_t)1 << card;
         } else {
             uint64_t bits = 0;
             for (Py_ssize_t k = 0; k < n; k++) {
@@ -301,7 +433,9 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
             }
             offered[i] = bits & self->judged;
         }
-        cm |= offered[i];
+        uint64_t wild = s->blind ? 0 : offered[i] & wilds;
+        cm |= offered[i] & ~wild;
+        for (; wild; wild &= wild - 1) cm |= self->wild_bits[__builtin_ctzll(wild)];
     }
     if (cm == 0) return PyLong_FromLong(raised);
     uint64_t free_families = ~(uint64_t)0;  /* no empty zone of the family offered yet */
@@ -316,7 +450,7 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
         int row;
         if (n) {
             if (t->slot) continue;  /* an occupied slot takes nothing */
-            row = card_of(PyList_GET_ITEM(dest, n - 1));
+            row = top_of(dest, n, declared, t->number);
             if (row < 0) return NULL;
         } else {
             if (t->family >= 0) {  /* only the first empty zone of its family is offered */
@@ -324,6 +458,7 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
                 free_families &= ~((uint64_t)1 << t->family);
             }
             row = ROWS - 1;
+            empty |= (uint64_t)1 << j;
         }
         if (picked[t->table] == NULL && (picked[t->table] = masks_of(&self->tables[t->table], counters)) == NULL)
             return NULL;
@@ -337,10 +472,54 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
     if (hm == 0) return PyLong_FromLong(raised);
     for (int i = 0; i < ns; i++) {  /* each source's cards onto each target that takes them */
         const Source *s = &self->sources[i];
-        uint64_t cards = offered[i] & hm;
-        while (cards) {
+        if (offered[i] == 0) continue;
+        if (self->group) {  /* each group, by the place of its card in the pile */
+            PyObject *pile = PyList_GET_ITEM(zones, s->zone);  /* (read above: a list) */
+            Py_ssize_t n = PyList_GET_SIZE(pile), low, high;
+            group_span(self, pile, n, &low, &high);
+            uint64_t spared = self->keep_bottom ? ~empty : ~(uint64_t)0;  /* the bottom card: never into an empty zone */
+            for (Py_ssize_t at = low; at < high; at++) {
+                PyObject *item = PyList_GET_ITEM(pile, at);
+                int card = card_of(item);
+                if (card < 0) return NULL;
+                if (!(hm >> card & 1)) continue;
+                int ok = heads(self, s, item, card, at, n, public);
+                if (ok < 0) return NULL;
+                if (!ok) continue;
+                for (uint64_t onto = at == 0 ? takers[card] & spared : takers[card]; onto; onto &= onto - 1) {
+                    int j = __builtin_ctzll(onto);
+                    const Target *t = &self->targets[j];
+                    if (t->zone == s->zone) continue;
+                    long raises = self->flags[i * nt + j];
+                    if (add(out, matches, raises, self->action, item, s->number, t->number) < 0) return NULL;
+                    raised |= raises;
+                }
+            }
+            continue;
+        }
+        uint64_t wild = s->blind ? 0 : offered[i] & wilds;
+        for (uint64_t cards = offered[i]; cards; cards &= cards - 1) {
             int card = __builtin_ctzll(cards);
-            cards &= cards - 1;
+            if (wild >> card & 1) {  /* as each rank it stands for that the target takes, target by target */
+                uint64_t onto = 0;
+                for (uint64_t bits = self->wild_bits[card] & hm; bits; bits &= bits - 1) onto |= takers[__builtin_ctzll(bits)];
+                for (; onto; onto &= onto - 1) {
+                    int j = __builtin_ctzll(onto);
+                    const Target *t = &self->targets[j];
+                    if (t->zone == s->zone) continue;
+                    long raises = self->flags[i * nt + j];
+                    for (int k = 0; k < self->n_ranks[card]; k++) {
+                        int bit = self->ranks[card][k] << 2;
+                        if (!(hm >> bit & 1) || !(takers[bit] >> j & 1)) continue;
+                        if (add(out, matches, raises, self->action, self->named[card * WILD_RANKS + k], s->number,
+                                t->number) < 0)
+                            return NULL;
+                        raised |= raises;
+                    }
+                }
+                continue;
+            }
+            if (!(hm >> card & 1)) continue;
             PyObject *shown = NULL;
             for (uint64_t onto = takers[card]; onto; onto &= onto - 1) {  /* in the rule's order */
                 int j = __builtin_ctzll(onto);
@@ -400,10 +579,13 @@ def module() -> ModuleType | None:
 
 
 def supports(game: CompiledGame, action: CompiledAction) -> bool:
-    """Whether a `Lister` lists this card move as the Python listing does: not with wild cards,
-    closed zones, a test about the card the position answers, or moves tried after `first:`
-    effects (those stay in Python)."""
-    if game.has_wilds or game.exprs.closable or (action.judges_cards and action.card_test is not None):
+    """Whether a `Lister` lists this card move as the Python listing does: not with closed zones,
+    a test about the card the position answers, moves tried after `first:` effects but from the
+    last source, or 30 priorities and more (their flags are bits of a C long); those stay in
+    Python."""
+    if game.exprs.closable or (action.judges_cards and action.card_test is not None):
+        return False
+    if len(game.priorities) >= 30:  # (so a listing's fused flags always fit)
         return False
     for p in range(game.players):
         sources = action.sources[p]
@@ -422,6 +604,14 @@ def is_trial(game: CompiledGame, action: CompiledAction, src: int) -> bool:
 TRIAL = 1 << 30  # the bit a `Lister` returns when its source tried after `first:` effects is empty
 
 
+FACES = {"down": 1, "down_top_up": 2}  # a source's face as a `Lister` reads it (groups): else 0
+
+
+def reads_public(game: CompiledGame, action: CompiledAction) -> bool:
+    """Whether the action's `Lister`s read the cards everyone has seen: groups in a face-down zone."""
+    return action.group and any(game.face[src] in FACES for p in range(game.players) for src in action.sources[p])
+
+
 def listers(game: CompiledGame, action: CompiledAction, flags: tuple[Any, ...], masks: Any) -> list[Any] | None:
     """A `Lister` for each player (the same one for players whose zones and flags are the
     same), or None when the native path is off or cannot be built. `flags` are the fused
@@ -435,6 +625,13 @@ def listers(game: CompiledGame, action: CompiledAction, flags: tuple[Any, ...], 
     judged = (1 << 64) - 1
     if action.judges_cards:
         judged = sum(1 << c for c, ok in enumerate(action.card_table) if ok)
+    wilds = None
+    if game.has_wilds:
+        wilds = tuple(None if ranks is None else tuple(int(rank) for rank in ranks) for ranks in game.wild)
+    group = None
+    if action.group:
+        chain = None if action.group_chain is None else tuple(masks(action.group_chain)[:64])
+        group = (int(action.group_whole), int(action.group_if_any), int(action.group_not_whole_to_empty), chain)
     made: dict[Any, Any] = {}
     found = []
     for p in range(game.players):
@@ -458,13 +655,15 @@ def listers(game: CompiledGame, action: CompiledAction, flags: tuple[Any, ...], 
                     tables.append((-1, ((0, masks(table)),)))
             rows.append((int(dst), int(bool(game.slot[dst])), slot, table_of[id(table)]))
         reading = tuple((int(src), int(bool(game.top_only[src])), int(game.face[src] == "down" or action.named_alone),
-                         int(is_trial(game, action, src)), tuple(int(z) for z in game.covered[src] or ()))
+                         int(is_trial(game, action, src)), tuple(int(z) for z in game.covered[src] or ()),
+                         FACES.get(game.face[src], 0))
                         for src in sources)
         raised = tuple(sum(1 << i for i, flag in enumerate(flags) if _sets(flag, src, dst, p))
                        for src in sources for dst, _ in targets)
         key = (reading, tuple(rows), tuple(tables), raised)
         if key not in made:
-            made[key] = native.Lister(int(action.index), judged, reading, tuple(rows), tuple(tables), raised)
+            made[key] = native.Lister(int(action.index), judged, reading, tuple(rows), tuple(tables), raised, wilds,
+                                      group)
         found.append(made[key])
     return found
 
