@@ -55,7 +55,8 @@ def test_seeded_games_list_the_same_moves_on_both_back_ends(path: str, monkeypat
 
 
 @needs_compiler
-@pytest.mark.parametrize("name", ["russian_bank", "canfield", "pyramid"])
+@pytest.mark.parametrize("name", ["russian_bank", "canfield", "pyramid", "spite_and_malice", "yukon",
+                                  "russian_bank/crossley"])
 def test_the_patience_and_bank_games_list_their_card_moves_in_c(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     assert listed_in_c(load(name, "native", monkeypatch))
 
@@ -99,3 +100,100 @@ def test_a_lister_refuses_what_is_not_a_position(monkeypatch: pytest.MonkeyPatch
         lister(zones, out, [])  # a missing argument
     with pytest.raises(ValueError):
         native.Lister(0, full, ((3, 1, 0, 0, ()),), ((5, 0, -1, 4),), ((-1, masks),), (0,))  # no table 4
+
+
+@needs_compiler
+@pytest.mark.parametrize("name", ["spite_and_malice", "yukon", "russian_bank/crossley"])
+def test_wilds_and_groups_in_c_list_what_the_general_loop_lists(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seeded games that meet wilds played as ranks and declared on the tops of targets, or
+    groups (headed by face-down cards everyone has seen): the C listing against the engine's
+    general loop, with the priorities and without."""
+    from gamedsl.compiler.generators import generator
+
+    game = load(name, "native", monkeypatch)
+    c = game.compiled
+    references = [generator(c, phase, reference=True) for phase in range(len(c.phases))]
+    wild_moves = declared = groups = 0
+    for seed in range(3):
+        state, rng = game.new_game(seed), random.Random(seed)
+        for _ in range(300):
+            if state.is_over:
+                break
+            for priorities in (True, False):
+                listed = c.generators[state.phase](state, priorities)
+                assert listed == references[state.phase](state, priorities), (name, seed, state.turn_number)
+            wild_moves += sum(1 for m in listed if isinstance(m[1], int) and m[1] >= 64)
+            declared += bool(state.declared)
+            groups += sum(1 for m in listed if c.actions[m[0]].group)
+            state.play_random(rng)
+    if c.has_wilds:
+        assert wild_moves and declared
+    else:
+        assert groups
+
+
+FULL = (1 << 64) - 1
+
+
+def masks_of(rows: dict[int, int], empty: int) -> tuple:
+    """A table's one set of 65 masks: rows[top] (else nothing), `empty` for an empty zone."""
+    return ((-1, ((0, tuple(rows.get(top, 0) for top in range(64)) + (empty,)),)),)
+
+
+@needs_compiler
+def test_a_lister_plays_a_wild_as_each_rank_the_target_takes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GAMEDSL_NATIVE", "1")
+    native = native_card_moves.module()
+    assert native is not None
+    wilds = tuple((1, 2) if card == 60 else None for card in range(64))  # card 60 stands for rank 1 or 2
+    tables = masks_of({4: 0xF << 8, 0: 0xF << 4, 12: (0xF << 4) | (0xF << 8)}, 1)  # rank 1 on rank 0, 2 on 1
+    targets = ((1, 0, -1, 0), (2, 0, -1, 0))
+    lister = native.Lister(0, FULL, ((0, 1, 0, 0, ()),), targets, tables, (0, 0), wilds)
+    zones: list[list[int]] = [[60], [4], [12]]
+    out: list = []
+    lister(zones, out, [], None, {})
+    assert out == [(0, 60 + 64 * 3, 0, 1), (0, 60 + 64 * 2, 0, 2), (0, 60 + 64 * 3, 0, 2)]  # by target, then rank
+    out = []
+    lister(zones, out, [], None, {1: {0: 0}, 2: {}})  # zone 1's top card is a wild that stands for card 0
+    assert out == [(0, 60 + 64 * 2, 0, 1), (0, 60 + 64 * 2, 0, 2), (0, 60 + 64 * 3, 0, 2)]
+    blind = native.Lister(0, FULL, ((0, 1, 1, 0, ()),), targets, masks_of({4: 1 << 60}, 0), (0, 0), wilds)
+    out = []
+    blind(zones, out, [], None, {})  # a card not shown goes as itself
+    assert out == [(0, -1, 0, 1)]
+    with pytest.raises(ValueError):
+        native.Lister(0, FULL, ((0, 1, 0, 0, ()),), targets, tables, (0, 0), (None,) * 63)
+    with pytest.raises(ValueError):
+        native.Lister(0, FULL, ((0, 1, 0, 0, ()),), targets, tables, (0, 0), ((16,),) * 64)  # no rank 16
+    with pytest.raises(TypeError):
+        lister(zones, [], [], None, [])  # declared is a dict
+
+
+@needs_compiler
+def test_a_lister_moves_groups_by_the_place_of_their_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GAMEDSL_NATIVE", "1")
+    native = native_card_moves.module()
+    assert native is not None
+    every = masks_of({top: FULL for top in range(64)}, FULL)
+    targets = ((1, 0, -1, 0), (2, 0, -1, 0))
+    face_up = ((0, 0, 0, 0, (), 0),)
+    zones: list[list[int]] = [[9, 5, 30], [7], []]
+    out: list = []
+    # covered cards head groups, the bottom one never into an empty zone
+    native.Lister(0, FULL, face_up, targets, every, (0, 0), None, (0, 0, 1, None))(zones, out, [], None)
+    assert out == [(0, 9, 0, 1), (0, 5, 0, 1), (0, 5, 0, 2)]
+    out = []
+    native.Lister(0, FULL, face_up, targets, every, (0, 0), None, (1, 0, 0, None))(zones, out, [], None)
+    assert out == [(0, 9, 0, 1), (0, 9, 0, 2)]  # the whole pile only
+    out = []
+    chain = tuple((1 << 30) if below == 5 else 0 for below in range(64))  # 30 lies on 5, nothing else chains
+    native.Lister(0, FULL, face_up, targets, every, (0, 0), None, (0, 1, 0, chain))(zones, out, [], None)
+    assert out == [(0, 5, 0, 1), (0, 5, 0, 2), (0, 30, 0, 1), (0, 30, 0, 2)]  # the run from the top, if any
+    out = []
+    face_down = ((0, 0, 0, 0, (), 2),)  # face down, top face up: 9 is known to all, 5 is not
+    lister = native.Lister(0, FULL, face_down, targets, every, (0, 0), None, (0, 1, 0, None))
+    lister(zones, out, [], None, None, frozenset({9}))
+    assert out == [(0, 9, 0, 1), (0, 9, 0, 2), (0, 30, 0, 1), (0, 30, 0, 2)]
+    with pytest.raises(TypeError):
+        lister(zones, [], [], None, None, [9])  # public is a set
+    with pytest.raises(ValueError):
+        native.Lister(0, FULL, face_up, targets, every, (0, 0), None, (0, 0, 0))
