@@ -120,7 +120,8 @@ static int read_wilds(Lister *self, PyObject *wilds) {
     for (int card = 0; card < 64; card++) {
         PyObject *ranks = PyTuple_GET_ITEM(wilds, card);
         if (ranks == Py_None) continue;
-        if (!PyTuple_Check(ranks) || PyTuple_GET_SIZE(ranks) > WILD_RANKS) return bad("a wild's ranks: a tuple of at most 16");
+        if (!PyTuple_Check(ranks) || PyTuple_GET_SIZE(ranks) > WILD_RANKS)
+            return bad("a wild's ranks: a tuple of at most 16");
         self->wild_cards |= (uint64_t)1 << card;
         self->n_ranks[card] = (int)PyTuple_GET_SIZE(ranks);
         for (int k = 0; k < self->n_ranks[card]; k++) {
@@ -165,8 +166,9 @@ static int read_group(Lister *self, PyObject *group) {
    group: None, or (whole, if_any, keep_bottom, chain) when the action moves groups. */
 static int lister_init(Lister *self, PyObject *args, PyObject *kwds) {
     PyObject *action, *judged, *sources, *targets, *tables, *flags, *wilds = Py_None, *group = Py_None;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!|OO", &PyLong_Type, &action, &PyLong_Type, &judged, &PyTuple_Type, &sources,
-                          &PyTuple_Type, &targets, &PyTuple_Type, &tables, &PyTuple_Type, &flags, &wilds, &group))
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!|OO", &PyLong_Type, &action, &PyLong_Type, &judged, &PyTuple_Type,
+                          &sources, &PyTuple_Type, &targets, &PyTuple_Type, &tables, &PyTuple_Type, &flags, &wilds,
+                          &group))
         return -1;
     if (self->sources != NULL) { PyErr_SetString(PyExc_TypeError, "a Lister is made once"); return -1; }
     self->action = Py_NewRef(action);
@@ -372,7 +374,8 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
         return NULL;
     }
     PyObject *zones = args[0], *out = args[1], *counters = args[2], *matches = args[3];
-    PyObject *declared = nargs > 4 && args[4] != Py_None && self->has_wilds && PyDict_GET_SIZE(args[4]) ? args[4] : NULL;
+    PyObject *declared = NULL;  /* read only when the game has wilds and some are declared */
+    if (nargs > 4 && args[4] != Py_None && self->has_wilds && PyDict_GET_SIZE(args[4])) declared = args[4];
     PyObject *public = nargs > 5 && args[5] != Py_None ? args[5] : NULL;
     if (matches != Py_None) {
         for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(matches); k++) {
@@ -477,7 +480,7 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
             PyObject *pile = PyList_GET_ITEM(zones, s->zone);  /* (read above: a list) */
             Py_ssize_t n = PyList_GET_SIZE(pile), low, high;
             group_span(self, pile, n, &low, &high);
-            uint64_t spared = self->keep_bottom ? ~empty : ~(uint64_t)0;  /* the bottom card: never into an empty zone */
+            uint64_t spared = self->keep_bottom ? ~empty : ~(uint64_t)0;  /* the bottom card: not into an empty zone */
             for (Py_ssize_t at = low; at < high; at++) {
                 PyObject *item = PyList_GET_ITEM(pile, at);
                 int card = card_of(item);
@@ -502,7 +505,8 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
             int card = __builtin_ctzll(cards);
             if (wild >> card & 1) {  /* as each rank it stands for that the target takes, target by target */
                 uint64_t onto = 0;
-                for (uint64_t bits = self->wild_bits[card] & hm; bits; bits &= bits - 1) onto |= takers[__builtin_ctzll(bits)];
+                for (uint64_t bits = self->wild_bits[card] & hm; bits; bits &= bits - 1)
+                    onto |= takers[__builtin_ctzll(bits)];
                 for (; onto; onto &= onto - 1) {
                     int j = __builtin_ctzll(onto);
                     const Target *t = &self->targets[j];
