@@ -501,7 +501,7 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
             continue;
         }
         uint64_t wild = s->blind ? 0 : offered[i] & wilds;
-        for (uint64_t cards = offered[i]; cards; cards &= cards - 1) {
+        for (uint64_t cards = (offered[i] & hm) | wild; cards; cards &= cards - 1) {  /* a wild: by its ranks */
             int card = __builtin_ctzll(cards);
             if (wild >> card & 1) {  /* as each rank it stands for that the target takes, target by target */
                 uint64_t onto = 0;
@@ -523,7 +523,6 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
                 }
                 continue;
             }
-            if (!(hm >> card & 1)) continue;
             PyObject *shown = NULL;
             for (uint64_t onto = takers[card]; onto; onto &= onto - 1) {  /* in the rule's order */
                 int j = __builtin_ctzll(onto);
