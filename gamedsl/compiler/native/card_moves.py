@@ -317,11 +317,11 @@ static inline int add(PyObject *out, PyObject *matches, long raises, PyObject *a
     return failed;
 }
 
-/* The top card a target's building table reads: a wild counts as the card it was declared
-   (declared: {zone: {place: card}}, the position's, or NULL); -1 with an error set. */
-static inline int top_of(PyObject *dest, Py_ssize_t n, PyObject *declared, PyObject *zone) {
-    int row = card_of(PyList_GET_ITEM(dest, n - 1));
-    if (row < 0 || declared == NULL) return row;
+#define RARE __attribute__((noinline))  /* the cases most listings never meet: out of the main loop */
+
+/* The top card (`row`) a target's building table reads when some wilds are declared: a wild
+   counts as the card it was declared (declared: {zone: {place: card}}); -1 with an error set. */
+static RARE int declared_top(int row, Py_ssize_t n, PyObject *declared, PyObject *zone) {
     PyObject *stood = PyDict_GetItemWithError(declared, zone);
     if (stood == NULL) return PyErr_Occurred() ? -1 : row;
     if (!PyDict_Check(stood)) { PyErr_SetString(PyExc_TypeError, "declared: {zone: {place: card}}"); return -1; }
@@ -345,7 +345,7 @@ static inline int heads(const Lister *self, const Source *s, PyObject *item, int
 }
 
 /* The first place of a group source's pile that may head a group, and the place after the last. */
-static inline void group_span(const Lister *self, PyObject *pile, Py_ssize_t n, Py_ssize_t *low, Py_ssize_t *high) {
+static void group_span(const Lister *self, PyObject *pile, Py_ssize_t n, Py_ssize_t *low, Py_ssize_t *high) {
     *low = 0;
     *high = self->group_whole ? 1 : self->group_if_any ? n : n - 1;
     if (self->has_chain) {  /* the longest run from the top in which every card lies on the one below */
@@ -357,6 +357,76 @@ static inline void group_span(const Lister *self, PyObject *pile, Py_ssize_t n, 
         }
         *low = start;
     }
+}
+
+/* The cards of a group source's pile (n cards) that head a group, as bits into *found; 0, or -1
+   with an error set. */
+static RARE int group_heads(const Lister *self, const Source *s, PyObject *pile, Py_ssize_t n, PyObject *public,
+                            uint64_t *found) {
+    Py_ssize_t low, high;
+    group_span(self, pile, n, &low, &high);
+    if (PyErr_Occurred()) return -1;  /* (a card of the chain out of range) */
+    for (Py_ssize_t at = low; at < high; at++) {
+        PyObject *item = PyList_GET_ITEM(pile, at);
+        int card = card_of(item);
+        if (card < 0) return -1;
+        int ok = heads(self, s, item, card, at, n, public);
+        if (ok < 0) return -1;
+        if (ok) *found |= (uint64_t)1 << card;
+    }
+    return 0;
+}
+
+/* Source i's groups onto the targets that take their card, by the place of the card in the
+   pile (the bottom card, with `keep_bottom`, into no empty target); 0, or -1 with an error set. */
+static RARE int list_groups(const Lister *self, int i, PyObject *zones, uint64_t hm, const uint64_t *takers,
+                            uint64_t empty, PyObject *public, PyObject *out, PyObject *matches, long *raised) {
+    const Source *s = &self->sources[i];
+    PyObject *pile = PyList_GET_ITEM(zones, s->zone);  /* (read before: a list) */
+    Py_ssize_t n = PyList_GET_SIZE(pile), low, high;
+    group_span(self, pile, n, &low, &high);
+    uint64_t spared = self->keep_bottom ? ~empty : ~(uint64_t)0;
+    for (Py_ssize_t at = low; at < high; at++) {
+        PyObject *item = PyList_GET_ITEM(pile, at);
+        int card = card_of(item);
+        if (card < 0) return -1;
+        if (!(hm >> card & 1)) continue;
+        int ok = heads(self, s, item, card, at, n, public);
+        if (ok < 0) return -1;
+        if (!ok) continue;
+        for (uint64_t onto = at == 0 ? takers[card] & spared : takers[card]; onto; onto &= onto - 1) {
+            int j = __builtin_ctzll(onto);
+            const Target *t = &self->targets[j];
+            if (t->zone == s->zone) continue;
+            long raises = self->flags[i * self->n_targets + j];
+            if (add(out, matches, raises, self->action, item, s->number, t->number) < 0) return -1;
+            *raised |= raises;
+        }
+    }
+    return 0;
+}
+
+/* A wild of source i as each rank it stands for that a target takes, target by target (in the
+   rule's order), the ranks in the rule's order; 0, or -1 with an error set. */
+static RARE int list_wild(const Lister *self, int i, int card, uint64_t hm, const uint64_t *takers, PyObject *out,
+                          PyObject *matches, long *raised) {
+    const Source *s = &self->sources[i];
+    uint64_t onto = 0;
+    for (uint64_t bits = self->wild_bits[card] & hm; bits; bits &= bits - 1) onto |= takers[__builtin_ctzll(bits)];
+    for (; onto; onto &= onto - 1) {
+        int j = __builtin_ctzll(onto);
+        const Target *t = &self->targets[j];
+        if (t->zone == s->zone) continue;
+        long raises = self->flags[i * self->n_targets + j];
+        for (int k = 0; k < self->n_ranks[card]; k++) {
+            int bit = self->ranks[card][k] << 2;
+            if (!(hm >> bit & 1) || !(takers[bit] >> j & 1)) continue;
+            if (add(out, matches, raises, self->action, self->named[card * WILD_RANKS + k], s->number, t->number) < 0)
+                return -1;
+            *raised |= raises;
+        }
+    }
+    return 0;
 }
 
 /* lister(zones, out, counters, matches[, declared[, public]]) -> the flag bits raised by the
@@ -412,17 +482,7 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
             continue;
         }
         if (self->group) {  /* the cards that head a group */
-            Py_ssize_t low, high;
-            group_span(self, pile, n, &low, &high);
-            if (PyErr_Occurred()) return NULL;  /* (a card of the chain out of range) */
-            for (Py_ssize_t at = low; at < high; at++) {
-                PyObject *item = PyList_GET_ITEM(pile, at);
-                int card = card_of(item);
-                if (card < 0) return NULL;
-                int ok = heads(self, s, item, card, at, n, public);
-                if (ok < 0) return NULL;
-                if (ok) offered[i] |= (uint64_t)1 << card;
-            }
+            if (group_heads(self, s, pile, n, public, &offered[i]) < 0) return NULL;
         } else if (s->top_only) {
             int card = card_of(PyList_GET_ITEM(pile, n - 1));
             if (card < 0) return NULL;
@@ -436,9 +496,13 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
             }
             offered[i] = bits & self->judged;
         }
-        uint64_t wild = s->blind ? 0 : offered[i] & wilds;
-        cm |= offered[i] & ~wild;
-        for (; wild; wild &= wild - 1) cm |= self->wild_bits[__builtin_ctzll(wild)];
+        uint64_t wild = wilds && !s->blind ? offered[i] & wilds : 0;
+        if (wild) {
+            cm |= offered[i] & ~wild;
+            for (; wild; wild &= wild - 1) cm |= self->wild_bits[__builtin_ctzll(wild)];
+        } else {
+            cm |= offered[i];
+        }
     }
     if (cm == 0) return PyLong_FromLong(raised);
     uint64_t free_families = ~(uint64_t)0;  /* no empty zone of the family offered yet */
@@ -453,8 +517,8 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
         int row;
         if (n) {
             if (t->slot) continue;  /* an occupied slot takes nothing */
-            row = top_of(dest, n, declared, t->number);
-            if (row < 0) return NULL;
+            row = card_of(PyList_GET_ITEM(dest, n - 1));
+            if (row < 0 || (declared != NULL && (row = declared_top(row, n, declared, t->number)) < 0)) return NULL;
         } else {
             if (t->family >= 0) {  /* only the first empty zone of its family is offered */
                 if (!(free_families >> t->family & 1)) continue;
@@ -477,50 +541,14 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
         const Source *s = &self->sources[i];
         if (offered[i] == 0) continue;
         if (self->group) {  /* each group, by the place of its card in the pile */
-            PyObject *pile = PyList_GET_ITEM(zones, s->zone);  /* (read above: a list) */
-            Py_ssize_t n = PyList_GET_SIZE(pile), low, high;
-            group_span(self, pile, n, &low, &high);
-            uint64_t spared = self->keep_bottom ? ~empty : ~(uint64_t)0;  /* the bottom card: not into an empty zone */
-            for (Py_ssize_t at = low; at < high; at++) {
-                PyObject *item = PyList_GET_ITEM(pile, at);
-                int card = card_of(item);
-                if (card < 0) return NULL;
-                if (!(hm >> card & 1)) continue;
-                int ok = heads(self, s, item, card, at, n, public);
-                if (ok < 0) return NULL;
-                if (!ok) continue;
-                for (uint64_t onto = at == 0 ? takers[card] & spared : takers[card]; onto; onto &= onto - 1) {
-                    int j = __builtin_ctzll(onto);
-                    const Target *t = &self->targets[j];
-                    if (t->zone == s->zone) continue;
-                    long raises = self->flags[i * nt + j];
-                    if (add(out, matches, raises, self->action, item, s->number, t->number) < 0) return NULL;
-                    raised |= raises;
-                }
-            }
+            if (list_groups(self, i, zones, hm, takers, empty, public, out, matches, &raised) < 0) return NULL;
             continue;
         }
-        uint64_t wild = s->blind ? 0 : offered[i] & wilds;
-        for (uint64_t cards = (offered[i] & hm) | wild; cards; cards &= cards - 1) {  /* a wild: by its ranks */
+        uint64_t wild = wilds && !s->blind ? offered[i] & wilds : 0;
+        for (uint64_t cards = (offered[i] & hm) | wild; cards; cards &= cards - 1) {
             int card = __builtin_ctzll(cards);
-            if (wild >> card & 1) {  /* as each rank it stands for that the target takes, target by target */
-                uint64_t onto = 0;
-                for (uint64_t bits = self->wild_bits[card] & hm; bits; bits &= bits - 1)
-                    onto |= takers[__builtin_ctzll(bits)];
-                for (; onto; onto &= onto - 1) {
-                    int j = __builtin_ctzll(onto);
-                    const Target *t = &self->targets[j];
-                    if (t->zone == s->zone) continue;
-                    long raises = self->flags[i * nt + j];
-                    for (int k = 0; k < self->n_ranks[card]; k++) {
-                        int bit = self->ranks[card][k] << 2;
-                        if (!(hm >> bit & 1) || !(takers[bit] >> j & 1)) continue;
-                        if (add(out, matches, raises, self->action, self->named[card * WILD_RANKS + k], s->number,
-                                t->number) < 0)
-                            return NULL;
-                        raised |= raises;
-                    }
-                }
+            if (wild >> card & 1) {  /* a wild: as the ranks it stands for */
+                if (list_wild(self, i, card, hm, takers, out, matches, &raised) < 0) return NULL;
                 continue;
             }
             PyObject *shown = NULL;
