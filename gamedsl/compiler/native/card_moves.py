@@ -111,6 +111,8 @@ static void lister_free(Lister *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+static PyObject *lister_call_general(Lister *self, PyObject *const *args, size_t nargsf, PyObject *kwnames);
+
 /* The wild cards: for each of the 64 cards, None or the tuple of ranks (0..15) it stands for. */
 static int read_wilds(Lister *self, PyObject *wilds) {
     if (!PyTuple_Check(wilds) || PyTuple_GET_SIZE(wilds) != 64) return bad("wilds: a tuple of 64 (None or ranks)");
@@ -248,6 +250,7 @@ static int lister_init(Lister *self, PyObject *args, PyObject *kwds) {
     }
     if (wilds != Py_None && read_wilds(self, wilds) < 0) return -1;
     if (group != Py_None && read_group(self, group) < 0) return -1;
+    if (self->has_wilds || self->group) self->vectorcall = (vectorcallfunc)lister_call_general;
     return 0;
 }
 
@@ -432,8 +435,11 @@ static RARE int list_wild(const Lister *self, int i, int card, uint64_t hm, cons
 /* lister(zones, out, counters, matches[, declared[, public]]) -> the flag bits raised by the
    moves it appended to out; matches: None, or a tuple with, for each flag, None or a list that
    gets the moves raising it; declared: what the wilds on the zones stand for (None: nothing);
-   public: the cards everyone has seen (None: none), for groups headed in face-down zones. */
-static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+   public: the cards everyone has seen (None: none), for groups headed in face-down zones.
+   Written once, compiled twice: `general` 0 for a Lister with neither wilds nor groups (their
+   code left out of its loops), 1 for the others. */
+static inline __attribute__((always_inline)) PyObject *list_moves(Lister *self, PyObject *const *args, size_t nargsf,
+                                                                  PyObject *kwnames, const int general) {
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
     if (nargs < 4 || nargs > 6 || kwnames != NULL || !PyList_CheckExact(args[0]) || !PyList_CheckExact(args[1])
             || (args[3] != Py_None && !PyTuple_CheckExact(args[3]))
@@ -445,7 +451,7 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
     }
     PyObject *zones = args[0], *out = args[1], *counters = args[2], *matches = args[3];
     PyObject *declared = NULL;  /* read only when the game has wilds and some are declared */
-    if (nargs > 4 && args[4] != Py_None && self->has_wilds && PyDict_GET_SIZE(args[4])) declared = args[4];
+    if (general && nargs > 4 && args[4] != Py_None && self->has_wilds && PyDict_GET_SIZE(args[4])) declared = args[4];
     PyObject *public = nargs > 5 && args[5] != Py_None ? args[5] : NULL;
     if (matches != Py_None) {
         for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(matches); k++) {
@@ -462,7 +468,8 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
     uint64_t empty = 0;   /* the targets offered empty */
     long raised = 0;
     /* a source offers its wilds as what they stand for, unless its cards are not shown or it moves groups */
-    uint64_t wilds = self->group ? 0 : self->wild_cards;
+    uint64_t wilds = !general || self->group ? 0 : self->wild_cards;
+    const int group = general && self->group;
     if (ns > 64) { PyErr_SetString(PyExc_ValueError, "at most 64 sources"); return NULL; }
     for (int i = 0; i < ns; i++) {  /* the cards on offer */
         const Source *s = &self->sources[i];
@@ -481,7 +488,7 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
             if (s->trial) raised |= TRIAL;  /* its moves are those after the `first:` effects */
             continue;
         }
-        if (self->group) {  /* the cards that head a group */
+        if (group) {  /* the cards that head a group */
             if (group_heads(self, s, pile, n, public, &offered[i]) < 0) return NULL;
         } else if (s->top_only) {
             int card = card_of(PyList_GET_ITEM(pile, n - 1));
@@ -540,7 +547,7 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
     for (int i = 0; i < ns; i++) {  /* each source's cards onto each target that takes them */
         const Source *s = &self->sources[i];
         if (offered[i] == 0) continue;
-        if (self->group) {  /* each group, by the place of its card in the pile */
+        if (group) {  /* each group, by the place of its card in the pile */
             if (list_groups(self, i, zones, hm, takers, empty, public, out, matches, &raised) < 0) return NULL;
             continue;
         }
@@ -571,6 +578,14 @@ static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf,
         }
     }
     return PyLong_FromLong(raised);
+}
+
+static PyObject *lister_call(Lister *self, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    return list_moves(self, args, nargsf, kwnames, 0);
+}
+
+static PyObject *lister_call_general(Lister *self, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    return list_moves(self, args, nargsf, kwnames, 1);
 }
 
 static PyObject *lister_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
