@@ -416,7 +416,8 @@ class State:
         """A card from a source onto a target whose building rule takes it. Card moves are
         listed by code written out for their zones (`compiler/card_moves.py`), in the same order
         as here; this loop is their reference (`tests/test_listing_equivalence.py`), and lists
-        the moves of groups and the moves tried after `first:` effects."""
+        the moves of groups without the native path (with it, a C `Lister` lists them) and the
+        moves tried after `first:` effects."""
         c = self._c
         zones = self.zones
         top_only, slot, face, family_of = c.top_only, c.slot, c.face, c.family_of
