@@ -14,6 +14,7 @@ from ..errors import RulesRuntimeError
 from ..model.model import BuildSpec, GameModel, RuleInfo, firing_key
 from ..syntax import ast
 from .appliers import applier
+from .native import playout as native_playout
 from .building import AcceptTable, ByCounter, accept_table, counter_read, counter_tables
 from .cards_expr import mentions_card, mentions_names
 from .card_combinations import CardCombinationSet, CardKind, in_a_row
@@ -374,6 +375,8 @@ class CompiledGame:
         for action in self.actions:
             action.apply = applier(self, action)
             action.apply_unrecorded = applier(self, action, recorded=False)
+        self.unrecorded_appliers = [action.apply_unrecorded for action in self.actions]  # by index (playouts)
+        self.playout_loop = native_playout.loop()  # the playout's loop in C, or None (State.playout)
         # Rules that play moves ahead to decide (look-ahead priorities, `can reach`) play and take
         # them back: such games keep undo records even in playouts.
         self.looks_ahead = (any(p.kind in ("reach", "lower") for p in self.priorities)
