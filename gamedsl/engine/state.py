@@ -236,7 +236,7 @@ class State:
         native = c.playout_loop
         if native is not None:  # the same loop in C (compiler/native/playout.py)
             made, failed, error = native.run(self, rng, -1 if limit is None else limit, c.generators,
-                                             c.unrecorded_appliers, _draws_in_place(native, rng))
+                                             c.unrecorded_appliers)
             if failed is not None:
                 if isinstance(error, RulesRuntimeError) or not isinstance(error, _MOVE_FAILURES):
                     raise error
@@ -1226,12 +1226,6 @@ class State:
 
 # The errors of a move that a gap in the rules causes (reported naming the move).
 _MOVE_FAILURES = (ArithmeticError, IndexError, KeyError, TypeError, ValueError)
-
-
-def _draws_in_place(native: Any, rng: random.Random) -> bool:
-    from ..compiler.native.playout import draws_in_place
-
-    return draws_in_place(native, rng)
 
 
 def _number(value: float) -> int | float:

@@ -15,15 +15,20 @@ from __future__ import annotations
 
 import random
 from types import ModuleType
+from typing import Any
 
 from . import mode
 from .build import load_fixed
 
-_SOURCE = r"""#define PY_SSIZE_T_CLEAN
+# The loop of both modules, the fixed one and each game's translated one (native/game_playout.py):
+# the generator's draws, then `run`, which calls `list_moves` and `apply_move` (each module's own).
+HEADER = r"""#define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 
-/* The layout of _random.Random (Modules/_randommodule.c): the index, then the 624 words. */
+"""
+
+DRAWS = r"""/* The layout of _random.Random (Modules/_randommodule.c): the index, then the 624 words. */
 #define MT_N 624
 #define MT_M 397
 typedef struct { PyObject_HEAD int index; uint32_t state[MT_N]; } Twister;
@@ -95,20 +100,24 @@ static PyObject *draw(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return PyLong_FromLong(r);
 }
 
-/* run(state, rng, limit, listings, appliers, native_draws) -> (made, failed move or None,
+"""
+
+RUN = r"""/* run(values, state, rng, limit, listings, appliers, native_draws) -> (made, failed move or None,
    error or None): moves until the state is over or `limit` (-1: none) moves are made. Each
    move: the state's list (`_legal`) or the phase's listing, a number drawn below its length
    (`require_moves()` asked when it is empty), the move's applier, `forgotten` counted. An
    applier's error stops the loop and comes back with its move, for `State.playout` to report. */
 static PyObject *run(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 6 || !PyList_CheckExact(args[3]) || !PyList_CheckExact(args[4]) || !PyLong_Check(args[2])) {
-        PyErr_SetString(PyExc_TypeError, "run(state, rng, limit, listings: list, appliers: list, native_draws)");
+    if (nargs != 7 || !PyTuple_CheckExact(args[0]) || !PyList_CheckExact(args[4]) || !PyList_CheckExact(args[5])
+            || !PyLong_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "run(values: tuple, state, rng, limit, listings: list, appliers: list, native_draws)");
         return NULL;
     }
-    PyObject *st = args[0], *rng = args[1], *listings = args[3], *appliers = args[4];
-    long limit = PyLong_AsLong(args[2]);
+    PyObject *const *V = &PyTuple_GET_ITEM(args[0], 0);
+    PyObject *st = args[1], *rng = args[2], *listings = args[4], *appliers = args[5];
+    long limit = PyLong_AsLong(args[3]);
     if (limit == -1 && PyErr_Occurred()) return NULL;
-    int native = PyObject_IsTrue(args[5]) == 1 && PyObject_TypeCheck(rng, twister_type);
+    int native = PyObject_IsTrue(args[6]) == 1 && PyObject_TypeCheck(rng, twister_type);
     long made = 0;
     PyObject *failed = NULL, *error = NULL;
     while (limit < 0 || made < limit) {
@@ -128,7 +137,7 @@ static PyObject *run(PyObject *module, PyObject *const *args, Py_ssize_t nargs) 
             Py_DECREF(phase);
             if (at == -1 && PyErr_Occurred()) return NULL;
             if (at < 0 || at >= PyList_GET_SIZE(listings)) { PyErr_SetString(PyExc_IndexError, "no such phase"); return NULL; }
-            legal = PyObject_CallOneArg(PyList_GET_ITEM(listings, at), st);
+            legal = list_moves(V, listings, at, st);
             if (legal == NULL) return NULL;
             if (PyObject_SetAttr(st, s_legal, legal) < 0) { Py_DECREF(legal); return NULL; }
         }
@@ -152,8 +161,7 @@ static PyObject *run(PyObject *module, PyObject *const *args, Py_ssize_t nargs) 
         Py_ssize_t action = PyLong_AsSsize_t(PyTuple_GET_ITEM(move, 0));
         if (action == -1 && PyErr_Occurred()) { Py_DECREF(move); return NULL; }
         if (action < 0 || action >= PyList_GET_SIZE(appliers)) { Py_DECREF(move); PyErr_SetString(PyExc_IndexError, "no such action"); return NULL; }
-        PyObject *pair[2] = {st, move};
-        PyObject *done = PyObject_Vectorcall(PyList_GET_ITEM(appliers, action), pair, 2, NULL);
+        PyObject *done = apply_move(V, appliers, action, st, move);
         if (done == NULL) {
             PyObject *type, *traceback;
             PyErr_Fetch(&type, &error, &traceback);
@@ -183,15 +191,20 @@ static PyObject *run(PyObject *module, PyObject *const *args, Py_ssize_t nargs) 
     return result;
 }
 
-static PyMethodDef methods[] = {
+"""
+
+METHODS = r"""static PyMethodDef methods[] = {
     {"run", (PyCFunction)(void (*)(void))run, METH_FASTCALL, "a playout's moves"},
     {"draw", (PyCFunction)(void (*)(void))draw, METH_FASTCALL, "one number below n, as a playout draws it"},
+    EXTRA_METHODS
     {NULL, NULL, 0, NULL}
 };
 
 static struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "MODULE", NULL, -1, methods};
 
-PyMODINIT_FUNC PyInit_MODULE(void) {
+"""
+
+INIT = r"""PyMODINIT_FUNC PyInit_MODULE(void) {
     PyObject *random = PyImport_ImportModule("_random");
     if (random == NULL) return NULL;
     twister_type = (PyTypeObject *)PyObject_GetAttrString(random, "Random");
@@ -213,6 +226,21 @@ PyMODINIT_FUNC PyInit_MODULE(void) {
 }
 """
 
+_FIXED = r"""/* The fixed loop's listings and appliers: the generated Python functions, called. */
+static PyObject *list_moves(PyObject *const *V, PyObject *listings, Py_ssize_t phase, PyObject *st) {
+    return PyObject_CallOneArg(PyList_GET_ITEM(listings, phase), st);
+}
+
+static PyObject *apply_move(PyObject *const *V, PyObject *appliers, Py_ssize_t action, PyObject *st, PyObject *move) {
+    PyObject *pair[2] = {st, move};
+    return PyObject_Vectorcall(PyList_GET_ITEM(appliers, action), pair, 2, NULL);
+}
+
+"""
+
+_SOURCE = HEADER + DRAWS + _FIXED + RUN + METHODS.replace("EXTRA_METHODS", "") + INIT
+
+
 _trusted: dict[int, bool] = {}  # id of a loaded module -> whether its draws in place were checked
 
 
@@ -226,24 +254,29 @@ def draws_match(module: ModuleType) -> bool:
     return ours.getstate() == theirs.getstate()
 
 
-_modules: dict[str, ModuleType | None] = {}  # the native mode -> the loop's module in it
+_modules: dict[str, Loop | None] = {}  # the native mode -> the fixed loop in it
 
 
-def loop() -> ModuleType | None:
-    """The playout loop's module (built once per process at most, and looked up once per
-    native mode: a playout asks for it each time), or None."""
+def loop() -> Loop | None:
+    """The fixed playout loop (built once per process at most, and looked up once per native
+    mode), or None."""
     wanted = mode()
-    if wanted in _modules:
-        return _modules[wanted]
-    module = load_fixed(_SOURCE)
-    if module is not None and id(module) not in _trusted:
-        _trusted[id(module)] = draws_match(module)
-    _modules[wanted] = module
-    return module
+    if wanted not in _modules:
+        module = load_fixed(_SOURCE)
+        _modules[wanted] = None if module is None else Loop(module, ())
+    return _modules[wanted]
 
 
-def draws_in_place(module: ModuleType, rng: random.Random) -> bool:
-    """Whether a playout may draw from `rng`'s state itself: the module's draws were checked,
-    and `rng` is a plain `random.Random`, whose `_randbelow` and `getrandbits` are the
-    library's (a subclass may draw otherwise)."""
-    return _trusted.get(id(module), False) and type(rng) is random.Random
+class Loop:
+    """A module's `run` with the values its translated functions read (none for the fixed loop)."""
+
+    def __init__(self, module: ModuleType, values: tuple):
+        self.module = module
+        self.values = values
+        if id(module) not in _trusted:
+            _trusted[id(module)] = draws_match(module)
+
+    def run(self, st: Any, rng: random.Random, limit: int, listings: list, appliers: list) -> tuple:
+        """(moves made, the move that failed or None, its error or None)."""
+        native = _trusted.get(id(self.module), False) and type(rng) is random.Random
+        return self.module.run(self.values, st, rng, limit, listings, appliers, native)
