@@ -78,7 +78,6 @@ def test_a_failing_move_names_the_move(monkeypatch: pytest.MonkeyPatch) -> None:
         raise KeyError("nothing here")
 
     monkeypatch.setattr(native.compiled, "unrecorded_appliers", [broken] * len(native.compiled.actions))
-    monkeypatch.setattr(native.compiled, "playout_loop", playout.loop())  # the loop that calls them
     with pytest.raises(RulesRuntimeError, match="failed while playing .*KeyError"):
         state.playout(random.Random(1))
 

@@ -15,7 +15,6 @@ from ..model.model import BuildSpec, GameModel, RuleInfo, firing_key
 from ..syntax import ast
 from .appliers import applier
 from .native import playout as native_playout
-from .native.game_playout import game_loop
 from .building import AcceptTable, ByCounter, accept_table, counter_read, counter_tables
 from .cards_expr import mentions_card, mentions_names
 from .card_combinations import CardCombinationSet, CardKind, in_a_row
@@ -382,8 +381,7 @@ class CompiledGame:
         self.looks_ahead = (any(p.kind in ("reach", "lower") for p in self.priorities)
                             or mentions(model, ast.CanReach, anywhere=True))
         self.generators = [generator(self, phase) for phase in range(len(self.phases))]
-        # The playout's loop in C, its listings and appliers translated (else the fixed loop), or None
-        self.playout_loop = game_loop(self) or native_playout.loop()
+        self.playout_loop = native_playout.loop()  # the playout's loop in C, or None (State.playout)
         self._initial: dict[int, tuple[int, ...]] = {}
         self.universe = self._universe()
 

@@ -20,8 +20,7 @@ from typing import Any
 from . import mode
 from .build import load_fixed
 
-# The loop of both modules, the fixed one and each game's translated one (native/game_playout.py):
-# the generator's draws, then `run`, which calls `list_moves` and `apply_move` (each module's own).
+# The module in parts: the generator's draws, then `run`, which calls `list_moves` and `apply_move`.
 HEADER = r"""#define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
@@ -196,7 +195,6 @@ static PyObject *run(PyObject *module, PyObject *const *args, Py_ssize_t nargs) 
 METHODS = r"""static PyMethodDef methods[] = {
     {"run", (PyCFunction)(void (*)(void))run, METH_FASTCALL, "a playout's moves"},
     {"draw", (PyCFunction)(void (*)(void))draw, METH_FASTCALL, "one number below n, as a playout draws it"},
-    EXTRA_METHODS
     {NULL, NULL, 0, NULL}
 };
 
@@ -238,7 +236,7 @@ static PyObject *apply_move(PyObject *const *V, PyObject *appliers, Py_ssize_t a
 
 """
 
-_SOURCE = HEADER + DRAWS + _FIXED + RUN + METHODS.replace("EXTRA_METHODS", "") + INIT
+_SOURCE = HEADER + DRAWS + _FIXED + RUN + METHODS + INIT
 
 
 _trusted: dict[int, bool] = {}  # id of a loaded module -> whether its draws in place were checked
@@ -268,7 +266,7 @@ def loop() -> Loop | None:
 
 
 class Loop:
-    """A module's `run` with the values its translated functions read (none for the fixed loop)."""
+    """The loop's module, called as `State.playout` calls it (`values`: what its C reads, none here)."""
 
     def __init__(self, module: ModuleType, values: tuple):
         self.module = module
