@@ -116,6 +116,7 @@ def test_without_a_compiler_the_python_path_is_used(tmp_path: Path, monkeypatch:
     monkeypatch.setattr(build, "_loaded", {})
     game = gamedsl.load_game("dou_dizhu")
     assert [f.native for f in finders(game)] == [None]
+    assert game.compiled.playout_loop is None  # the playout's loop in Python too
     state = game.new_game(4)
     state.playout(random.Random(4))
     assert state.is_over

@@ -84,3 +84,21 @@ def test_a_failing_move_names_the_move(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_native_0_plays_out_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
     assert load("dou_dizhu", "python", monkeypatch).compiled.playout_loop is None
+
+
+@needs_compiler
+def test_a_shuffle_in_c_is_the_python_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gamedsl.compiler.game import shuffled
+
+    monkeypatch.setenv("GAMEDSL_NATIVE", "1")
+    fixed = playout.loop()
+    assert fixed is not None
+    for size in (0, 1, 2, 3, 54, 104, 300):
+        for seed in range(10):
+            by_python, by_c = list(range(size)), list(range(size))
+            first, second = random.Random(seed), random.Random(seed)
+            shuffled(by_python, first)
+            assert fixed.shuffled(by_c, second)
+            assert by_c == by_python
+            assert first.random() == second.random()  # the same draws, no more
+    assert not fixed.shuffled([1, 2, 3], random.SystemRandom())  # not drawn in place: left to Python

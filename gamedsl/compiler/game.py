@@ -745,9 +745,11 @@ class CompiledGame:
             shuffled_zones = self._zones_named(step.zones)
 
             def shuffle(st: Any, rng: random.Random, p: int | None) -> None:
+                native = st._c.playout_loop  # (shuffles in C when it can: the same order)
                 for zone_id in shuffled_zones(st, p):
                     st._touch(zone_id)
-                    shuffled(st.zones[zone_id], rng)
+                    if native is None or not native.shuffled(st.zones[zone_id], rng):
+                        shuffled(st.zones[zone_id], rng)
 
             return _naming_the_step(shuffle, step)
         return _naming_the_step(self._dealing(step), step)

@@ -17,7 +17,6 @@ import random
 from types import ModuleType
 from typing import Any
 
-from . import mode
 from .build import load_fixed
 
 # The module in parts: the generator's draws, then `run`, which calls `list_moves` and `apply_move`.
@@ -82,6 +81,26 @@ static long below(PyObject *rng, long n, int native) {
     long r = PyLong_AsLong(drawn);
     Py_DECREF(drawn);
     return r;
+}
+
+/* shuffle(pile, rng): `compiler.game.shuffled` (random.shuffle's own order) on a list, drawing
+   in place from a plain generator: each place from the top down swapped with one drawn below it. */
+static PyObject *shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !PyList_CheckExact(args[0]) || !PyObject_TypeCheck(args[1], twister_type)) {
+        PyErr_SetString(PyExc_TypeError, "shuffle(pile: list, rng: random.Random)");
+        return NULL;
+    }
+    PyObject *pile = args[0];
+    Twister *rng = (Twister *)args[1];
+    Py_ssize_t n = PyList_GET_SIZE(pile);
+    if (n >= (1L << 31)) { PyErr_SetString(PyExc_OverflowError, "too many cards"); return NULL; }
+    for (Py_ssize_t i = n - 1; i > 0; i--) {
+        long j = below_in_place(rng, (long)i + 1);
+        PyObject *card = PyList_GET_ITEM(pile, i);
+        PyList_SET_ITEM(pile, i, PyList_GET_ITEM(pile, j));
+        PyList_SET_ITEM(pile, j, card);
+    }
+    Py_RETURN_NONE;
 }
 
 /* draw(rng, n, in_place): one number as the playout draws it (for the check on loading, and tests). */
@@ -195,6 +214,7 @@ static PyObject *run(PyObject *module, PyObject *const *args, Py_ssize_t nargs) 
 METHODS = r"""static PyMethodDef methods[] = {
     {"run", (PyCFunction)(void (*)(void))run, METH_FASTCALL, "a playout's moves"},
     {"draw", (PyCFunction)(void (*)(void))draw, METH_FASTCALL, "one number below n, as a playout draws it"},
+    {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL, "a pile shuffled as compiler.game.shuffled does"},
     {NULL, NULL, 0, NULL}
 };
 
@@ -252,17 +272,11 @@ def draws_match(module: ModuleType) -> bool:
     return ours.getstate() == theirs.getstate()
 
 
-_modules: dict[str, Loop | None] = {}  # the native mode -> the fixed loop in it
-
-
 def loop() -> Loop | None:
-    """The fixed playout loop (built once per process at most, and looked up once per native
-    mode), or None."""
-    wanted = mode()
-    if wanted not in _modules:
-        module = load_fixed(_SOURCE)
-        _modules[wanted] = None if module is None else Loop(module, ())
-    return _modules[wanted]
+    """The fixed playout loop (its module built once per process at most), or None: asked
+    once per compiled game (`CompiledGame.playout_loop`)."""
+    module = load_fixed(_SOURCE)
+    return None if module is None else Loop(module, ())
 
 
 class Loop:
@@ -273,6 +287,14 @@ class Loop:
         self.values = values
         if id(module) not in _trusted:
             _trusted[id(module)] = draws_match(module)
+
+    def shuffled(self, pile: list[int], rng: random.Random) -> bool:
+        """Shuffle `pile` in C as `compiler.game.shuffled` would, when `rng` is a generator the
+        module may draw from in place; False (nothing done) otherwise."""
+        if not (_trusted.get(id(self.module), False) and type(rng) is random.Random):
+            return False
+        self.module.shuffle(pile, rng)
+        return True
 
     def run(self, st: Any, rng: random.Random, limit: int, listings: list, appliers: list) -> tuple:
         """(moves made, the move that failed or None, its error or None)."""
