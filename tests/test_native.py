@@ -146,7 +146,7 @@ def test_a_module_is_built_once_and_then_loaded_from_the_cache(tmp_path: Path, m
     monkeypatch.setattr(build, "_loaded", {})
     load("dou_dizhu", "native", monkeypatch)
     built = sorted((tmp_path / "gamedsl" / "native").iterdir())
-    assert len(built) == 2  # the game's listings and the fixed helpers (runtime.py), nothing else
+    assert len(built) == 3  # the game's listings, the fixed helpers (runtime.py) and playout loop (playout.py)
     assert all(path.name.startswith("gamedsl_native_") and path.suffix == ".so" for path in built)
 
     def no_build(*args: object) -> None:
