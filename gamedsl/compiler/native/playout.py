@@ -1,14 +1,16 @@
-"""The native playout loop: `State.playout`'s list, draw and apply, driven from C.
+"""The native playout loop: `State.playout`'s list, draw and apply driven from C, and the
+deal's shuffles.
 
-The loop itself is the same for every game (a fixed module, built and cached like the generated
-ones): it lists with the phase's generated function unless the position holds its list, draws
-the move as `random.Random._randbelow` draws it, and plays it with the action's generated
-applier. The draw reads the generator's Mersenne Twister in place, as `_random`'s own
-`getrandbits` does, so the stream is the very one the Python loop uses; the module checks that
-on loading (`draws_match`), and draws through `rng._randbelow` when it does not hold.
+The loop is the same for every game (a fixed module, built and cached like the generated ones):
+it lists with the phase's generated function unless the position holds its list, draws the move
+as `random.Random._randbelow` draws it, and plays it with the action's generated applier. The
+draws read the generator's Mersenne Twister in place, as `_random`'s own `getrandbits` does, so
+the stream is the very one the Python loop uses; the module checks that on loading
+(`draws_match`), and draws through `rng._randbelow` when it does not hold (or for a generator
+of another class). A deal's shuffle draws the same way (`Loop.shuffled`).
 
 `loop()` is the module, or None (native path off, no compiler): `State.playout` then runs its
-Python loop, move for move the same game.
+Python loop and deals shuffle in Python, move for move the same game.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from typing import Any
 
 from .build import load_fixed
 
-# The module in parts: the generator's draws, then `run`, which calls `list_moves` and `apply_move`.
+# The module's C in parts: the draws (and shuffle), the loop's calls of the generated functions
+# (`list_moves`, `apply_move`), the loop (`run`), the module.
 HEADER = r"""#define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
@@ -120,22 +123,20 @@ static PyObject *draw(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 
 """
 
-RUN = r"""/* run(values, state, rng, limit, listings, appliers, native_draws) -> (made, failed move or None,
+RUN = r"""/* run(state, rng, limit, listings, appliers, native_draws) -> (made, failed move or None,
    error or None): moves until the state is over or `limit` (-1: none) moves are made. Each
    move: the state's list (`_legal`) or the phase's listing, a number drawn below its length
    (`require_moves()` asked when it is empty), the move's applier, `forgotten` counted. An
    applier's error stops the loop and comes back with its move, for `State.playout` to report. */
 static PyObject *run(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 7 || !PyTuple_CheckExact(args[0]) || !PyList_CheckExact(args[4]) || !PyList_CheckExact(args[5])
-            || !PyLong_Check(args[3])) {
-        PyErr_SetString(PyExc_TypeError, "run(values: tuple, state, rng, limit, listings: list, appliers: list, native_draws)");
+    if (nargs != 6 || !PyList_CheckExact(args[3]) || !PyList_CheckExact(args[4]) || !PyLong_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "run(state, rng, limit, listings: list, appliers: list, native_draws)");
         return NULL;
     }
-    PyObject *const *V = &PyTuple_GET_ITEM(args[0], 0);
-    PyObject *st = args[1], *rng = args[2], *listings = args[4], *appliers = args[5];
-    long limit = PyLong_AsLong(args[3]);
+    PyObject *st = args[0], *rng = args[1], *listings = args[3], *appliers = args[4];
+    long limit = PyLong_AsLong(args[2]);
     if (limit == -1 && PyErr_Occurred()) return NULL;
-    int native = PyObject_IsTrue(args[6]) == 1 && PyObject_TypeCheck(rng, twister_type);
+    int native = PyObject_IsTrue(args[5]) == 1 && PyObject_TypeCheck(rng, twister_type);
     long made = 0;
     PyObject *failed = NULL, *error = NULL;
     while (limit < 0 || made < limit) {
@@ -155,7 +156,7 @@ static PyObject *run(PyObject *module, PyObject *const *args, Py_ssize_t nargs) 
             Py_DECREF(phase);
             if (at == -1 && PyErr_Occurred()) return NULL;
             if (at < 0 || at >= PyList_GET_SIZE(listings)) { PyErr_SetString(PyExc_IndexError, "no such phase"); return NULL; }
-            legal = list_moves(V, listings, at, st);
+            legal = list_moves(listings, at, st);
             if (legal == NULL) return NULL;
             if (PyObject_SetAttr(st, s_legal, legal) < 0) { Py_DECREF(legal); return NULL; }
         }
@@ -179,7 +180,7 @@ static PyObject *run(PyObject *module, PyObject *const *args, Py_ssize_t nargs) 
         Py_ssize_t action = PyLong_AsSsize_t(PyTuple_GET_ITEM(move, 0));
         if (action == -1 && PyErr_Occurred()) { Py_DECREF(move); return NULL; }
         if (action < 0 || action >= PyList_GET_SIZE(appliers)) { Py_DECREF(move); PyErr_SetString(PyExc_IndexError, "no such action"); return NULL; }
-        PyObject *done = apply_move(V, appliers, action, st, move);
+        PyObject *done = apply_move(appliers, action, st, move);
         if (done == NULL) {
             PyObject *type, *traceback;
             PyErr_Fetch(&type, &error, &traceback);
@@ -245,11 +246,11 @@ INIT = r"""PyMODINIT_FUNC PyInit_MODULE(void) {
 """
 
 _FIXED = r"""/* The fixed loop's listings and appliers: the generated Python functions, called. */
-static PyObject *list_moves(PyObject *const *V, PyObject *listings, Py_ssize_t phase, PyObject *st) {
+static PyObject *list_moves(PyObject *listings, Py_ssize_t phase, PyObject *st) {
     return PyObject_CallOneArg(PyList_GET_ITEM(listings, phase), st);
 }
 
-static PyObject *apply_move(PyObject *const *V, PyObject *appliers, Py_ssize_t action, PyObject *st, PyObject *move) {
+static PyObject *apply_move(PyObject *appliers, Py_ssize_t action, PyObject *st, PyObject *move) {
     PyObject *pair[2] = {st, move};
     return PyObject_Vectorcall(PyList_GET_ITEM(appliers, action), pair, 2, NULL);
 }
@@ -276,15 +277,14 @@ def loop() -> Loop | None:
     """The fixed playout loop (its module built once per process at most), or None: asked
     once per compiled game (`CompiledGame.playout_loop`)."""
     module = load_fixed(_SOURCE)
-    return None if module is None else Loop(module, ())
+    return None if module is None else Loop(module)
 
 
 class Loop:
-    """The loop's module, called as `State.playout` calls it (`values`: what its C reads, none here)."""
+    """The loop's module, called as `State.playout` and the deal's shuffles call it."""
 
-    def __init__(self, module: ModuleType, values: tuple):
+    def __init__(self, module: ModuleType):
         self.module = module
-        self.values = values
         if id(module) not in _trusted:
             _trusted[id(module)] = draws_match(module)
 
@@ -299,4 +299,4 @@ class Loop:
     def run(self, st: Any, rng: random.Random, limit: int, listings: list, appliers: list) -> tuple:
         """(moves made, the move that failed or None, its error or None)."""
         native = _trusted.get(id(self.module), False) and type(rng) is random.Random
-        return self.module.run(self.values, st, rng, limit, listings, appliers, native)
+        return self.module.run(st, rng, limit, listings, appliers, native)
