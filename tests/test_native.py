@@ -117,6 +117,7 @@ def test_without_a_compiler_the_python_path_is_used(tmp_path: Path, monkeypatch:
     monkeypatch.setattr(build, "_loaded", {})
     game = gamedsl.load_game("dou_dizhu")
     assert [f.native for f in finders(game)] == [None]
+    assert game.compiled.playout_loop is None  # the playout's loop in Python too
     state = game.new_game(4)
     state.playout(random.Random(4))
     assert state.is_over
@@ -146,7 +147,7 @@ def test_a_module_is_built_once_and_then_loaded_from_the_cache(tmp_path: Path, m
     monkeypatch.setattr(build, "_loaded", {})
     load("dou_dizhu", "native", monkeypatch)
     built = sorted((tmp_path / "gamedsl" / "native").iterdir())
-    assert len(built) == 2  # the game's listings and the fixed helpers (runtime.py), nothing else
+    assert len(built) == 3  # the game's listings, the fixed helpers (runtime.py) and playout loop (playout.py)
     assert all(path.name.startswith("gamedsl_native_") and path.suffix == ".so" for path in built)
 
     def no_build(*args: object) -> None:

@@ -18,6 +18,7 @@ from ..model.model import BuildSpec, GameModel, RuleInfo
 from ..syntax import ast
 from .building import ByCounter, accept_table
 from .cards_expr import CardExprs, encode
+from .native.runtime import helpers as native_helpers
 from .source import Source, identifier, number
 from .zones import ZoneTable, at_instance
 
@@ -327,6 +328,11 @@ class ExprCompiler:
             targets = getattr(self.zone_ids(node.target), "static", None)
             if sources and targets and targets[0] and all(s == sources[0] for s in sources) and all(t == targets[0] for t in targets):
                 reverse = isinstance(node, ast.TurnOver)  # the same zones for every player: numbers in the source
+                helpers = native_helpers()
+                if helpers is not None:  # `State._move_all` in C, the state's lists passed in (native/runtime.py)
+                    move = (f"{self.bind(helpers.move_all)}(st, st.zones, st._frame, st.declared, st.rank_counts, "
+                            "st.combos, st.played_by, ")
+                    return [f"{indent}{move}{src}, {targets[0][0]}, {reverse})" for src in sources[0]] or [f"{indent}pass"]
                 return [f"{indent}st._move_all({src}, {targets[0][0]}, {reverse})" for src in sources[0]] or [f"{indent}pass"]
         if isinstance(node, ast.IfEffects):
             inner = [line for n in node.effects for line in self._effect_lines(n, indent + "    ")]

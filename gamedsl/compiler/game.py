@@ -14,6 +14,7 @@ from ..errors import RulesRuntimeError
 from ..model.model import BuildSpec, GameModel, RuleInfo, firing_key
 from ..syntax import ast
 from .appliers import applier
+from .native import playout as native_playout
 from .building import AcceptTable, ByCounter, accept_table, counter_read, counter_tables
 from .cards_expr import mentions_card, mentions_names
 from .card_combinations import CardCombinationSet, CardKind, in_a_row
@@ -374,11 +375,13 @@ class CompiledGame:
         for action in self.actions:
             action.apply = applier(self, action)
             action.apply_unrecorded = applier(self, action, recorded=False)
+        self.unrecorded_appliers = [action.apply_unrecorded for action in self.actions]  # by index (playouts)
         # Rules that play moves ahead to decide (look-ahead priorities, `can reach`) play and take
         # them back: such games keep undo records even in playouts.
         self.looks_ahead = (any(p.kind in ("reach", "lower") for p in self.priorities)
                             or mentions(model, ast.CanReach, anywhere=True))
         self.generators = [generator(self, phase) for phase in range(len(self.phases))]
+        self.playout_loop = native_playout.loop()  # the playout's loop in C, or None (State.playout)
         self._initial: dict[int, tuple[int, ...]] = {}
         self.universe = self._universe()
 
@@ -742,9 +745,11 @@ class CompiledGame:
             shuffled_zones = self._zones_named(step.zones)
 
             def shuffle(st: Any, rng: random.Random, p: int | None) -> None:
+                native = st._c.playout_loop  # (shuffles in C when it can: the same order)
                 for zone_id in shuffled_zones(st, p):
                     st._touch(zone_id)
-                    shuffled(st.zones[zone_id], rng)
+                    if native is None or not native.shuffled(st.zones[zone_id], rng):
+                        shuffled(st.zones[zone_id], rng)
 
             return _naming_the_step(shuffle, step)
         return _naming_the_step(self._dealing(step), step)

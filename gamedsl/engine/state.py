@@ -233,6 +233,15 @@ class State:
                 made += 1
             self.forget_history()
             return made
+        native = c.playout_loop
+        if native is not None:  # the same loop in C (compiler/native/playout.py)
+            made, failed, error = native.run(self, rng, -1 if limit is None else limit, c.generators,
+                                             c.unrecorded_appliers)
+            if failed is not None:
+                if isinstance(error, RulesRuntimeError) or not isinstance(error, _MOVE_FAILURES):
+                    raise error
+                raise self._failure(failed, error) from None
+            return made
         actions, generators = c.actions, c.generators
         made = 0
         while not self.over and (limit is None or made < limit):
@@ -246,7 +255,7 @@ class State:
                 actions[move[0]].apply_unrecorded(self, move)
             except RulesRuntimeError:
                 raise
-            except (ArithmeticError, IndexError, KeyError, TypeError, ValueError) as err:
+            except _MOVE_FAILURES as err:
                 raise self._failure(move, err) from None
             self.forgotten += 1
             made += 1
@@ -1214,6 +1223,10 @@ class State:
             for card in zone:
                 counts[card] = counts.get(card, 0) + 1
         return counts
+
+
+# The errors of a move that a gap in the rules causes (reported naming the move).
+_MOVE_FAILURES = (ArithmeticError, IndexError, KeyError, TypeError, ValueError)
 
 
 def _number(value: float) -> int | float:

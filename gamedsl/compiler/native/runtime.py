@@ -1,5 +1,6 @@
 """The native path's fixed helpers (the same C source for every game), built and cached like
-the generated modules: `move_ranks` plays a combination counted by rank from a hand.
+the generated modules: `move_ranks` plays a combination counted by rank from a hand;
+`move_all` moves every card of a zone onto another (`State._move_all`, its common case in C).
 
 `helpers()` is the module, or None when it cannot be built (or `GAMEDSL_NATIVE=0`): the caller
 then writes the Python it stands for."""
@@ -53,8 +54,86 @@ static PyObject *move_ranks(PyObject *module, PyObject *const *args, Py_ssize_t 
     Py_RETURN_NONE;
 }
 
+/* dict.pop(key, None), its value dropped. */
+static int discard(PyObject *dict, PyObject *key) {
+    int held = PyDict_Contains(dict, key);
+    return held <= 0 ? held : PyDict_DelItem(dict, key);
+}
+
+/* move_all(st, zones, frame, declared, rank_counts, combos, played_by, src, dst, reverse): the
+   engine's `State._move_all(src, dst, reverse)` (every card of src onto dst, reversed if asked;
+   both saved in the move's undo record `frame`, if any) with the state's attributes passed in.
+   With wild cards declared on src, or anything not of the type the engine gives it, it is that
+   Python method, called. */
+static PyObject *move_all(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 10) { PyErr_SetString(PyExc_TypeError, "move_all takes 10 arguments"); return NULL; }
+    PyObject *st = args[0], *zones = args[1], *frame = args[2], *declared = args[3], *rank_counts = args[4];
+    PyObject *combos = args[5], *played_by = args[6], *src_id = args[7], *dst_id = args[8];
+    Py_ssize_t src = PyLong_AsSsize_t(src_id), dst = PyLong_AsSsize_t(dst_id);
+    if ((src == -1 || dst == -1) && PyErr_Occurred()) return NULL;
+    int reverse = PyObject_IsTrue(args[9]);
+    if (reverse < 0) return NULL;
+    int declared_here = PyDict_CheckExact(declared) ? PyDict_Contains(declared, src_id) : 1;
+    if (declared_here < 0) return NULL;
+    PyObject *saved = NULL;  /* the undo record's zones, when a record is kept */
+    if (frame != Py_None && !declared_here) {
+        saved = PyObject_GetAttrString(frame, "zones");
+        if (saved == NULL) return NULL;
+    }
+    if (declared_here || (saved != NULL && !PyDict_CheckExact(saved)) || !PyList_CheckExact(zones)
+            || !PyDict_CheckExact(rank_counts) || !PyDict_CheckExact(combos) || !PyDict_CheckExact(played_by)
+            || src < 0 || dst < 0 || src >= PyList_GET_SIZE(zones) || dst >= PyList_GET_SIZE(zones)
+            || !PyList_CheckExact(PyList_GET_ITEM(zones, src)) || !PyList_CheckExact(PyList_GET_ITEM(zones, dst))) {
+        Py_XDECREF(saved);
+        PyObject *name = PyUnicode_FromString("_move_all");
+        if (name == NULL) return NULL;
+        PyObject *call[4] = {st, src_id, dst_id, args[9]};
+        PyObject *done = PyObject_VectorcallMethod(name, call, 4, NULL);
+        Py_DECREF(name);
+        return done;
+    }
+    PyObject *moved = PyList_GET_ITEM(zones, src), *target = PyList_GET_ITEM(zones, dst);
+    Py_ssize_t n = PyList_GET_SIZE(moved);
+    if (src == dst || n == 0) { Py_XDECREF(saved); Py_RETURN_NONE; }
+    if (saved != NULL) {  /* `_touch` of both: the source as it is (it is replaced below), a copy of the target */
+        int has = PyDict_Contains(saved, src_id);
+        if (has < 0 || (!has && PyDict_SetItem(saved, src_id, moved) < 0)) { Py_DECREF(saved); return NULL; }
+        has = PyDict_Contains(saved, dst_id);
+        if (has < 0) { Py_DECREF(saved); return NULL; }
+        if (!has) {
+            PyObject *copy = PyList_GetSlice(target, 0, PyList_GET_SIZE(target));
+            if (copy == NULL || PyDict_SetItem(saved, dst_id, copy) < 0) { Py_XDECREF(copy); Py_DECREF(saved); return NULL; }
+            Py_DECREF(copy);
+        }
+        Py_DECREF(saved);
+    }
+    Py_INCREF(moved);  /* held while it is read: replacing it below may drop the zones' reference */
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (PyList_Append(target, PyList_GET_ITEM(moved, reverse ? n - 1 - i : i)) < 0) { Py_DECREF(moved); return NULL; }
+    Py_DECREF(moved);
+    PyObject *empty = PyList_New(0);
+    if (empty == NULL) return NULL;
+    PyList_SetItem(zones, src, empty);  /* the source is replaced, not emptied (a record may hold it) */
+    if (discard(rank_counts, dst_id) < 0) return NULL;
+    int has_combo = PyDict_Contains(combos, src_id);
+    if (has_combo < 0) return NULL;
+    if (has_combo && frame != Py_None) {  /* `_set_combo(src, None)`: it saves the combinations first */
+        PyObject *name = PyUnicode_FromString("_set_combo");
+        if (name == NULL) return NULL;
+        PyObject *call[3] = {st, src_id, Py_None};
+        PyObject *done = PyObject_VectorcallMethod(name, call, 3, NULL);
+        Py_DECREF(name);
+        if (done == NULL) return NULL;
+        Py_DECREF(done);
+    } else if (has_combo && (discard(combos, src_id) < 0 || discard(played_by, src_id) < 0)) {
+        return NULL;  /* (with no record kept, `_set_combo` is these two pops) */
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"move_ranks", (PyCFunction)(void (*)(void))move_ranks, METH_FASTCALL, "play ranks from a hand"},
+    {"move_all", (PyCFunction)(void (*)(void))move_all, METH_FASTCALL, "every card of a zone onto another"},
     {NULL, NULL, 0, NULL}
 };
 
