@@ -95,6 +95,7 @@ def main() -> None:
     cache = json.loads(args.cache.read_text()) if args.cache and args.cache.exists() else {}
     specs = args.specs.split(",")
     totals = {name: 0.0 for name in ["best", "greedy", *specs]}
+    rows: list[dict[str, float]] = []
     found = positions(args.game, args.players, args.first, args.positions)
     for seed, state in found:
         key = f"{args.game}/{args.players}/{seed}/{args.continuations}"
@@ -112,10 +113,27 @@ def main() -> None:
             line += f" | {spec} {values[move]:+.2f} {move}"
         for name in totals:
             totals[name] += row[name]
+        rows.append(row)
         print(line, flush=True)
-    print(f"{len(found)} positions; mean oracle value of the choice:")
+    print(f"{len(found)} positions; mean oracle value of the choice (and over greedy's: the paired difference, its standard error):")
     for name, total in totals.items():
-        print(f"  {name:14} {total / len(found):+.3f}")
+        gain = f"  {paired_gain(rows, name):+.3f} ± {paired_error(rows, name):.3f}" if name != "greedy" else ""
+        print(f"  {name:14} {total / len(found):+.3f}{gain}")
+
+
+def paired_gain(rows: list[dict[str, float]], name: str) -> float:
+    """The mean of `name`'s value less greedy's, position by position."""
+    return sum(row[name] - row["greedy"] for row in rows) / len(rows)
+
+
+def paired_error(rows: list[dict[str, float]], name: str) -> float:
+    """The standard error of that mean: positions differ far more than the choices in one do,
+    so two players are compared on the same positions."""
+    if len(rows) < 2:
+        return float("inf")
+    mean = paired_gain(rows, name)
+    variance = sum((row[name] - row["greedy"] - mean) ** 2 for row in rows) / (len(rows) - 1)
+    return (variance / len(rows)) ** 0.5
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ import numpy as np
 
 from ..cards import CARD_TEXT
 from ..engine import Game, State
+from . import native_counts
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,19 @@ class ObservationLayout:
             self.plans.append(plan)
             self.hidden.append(tuple(z for z, step in plan.items() if step[3] != everything))
         self._kept: list[_Kept | None] = [None] * self.players
+        self._filler = self._native_filler()
+
+    def _native_filler(self) -> Any:
+        """The layout's plan as a C `Filler` (`native_counts`), or None: the vector is counted in Python."""
+        native = native_counts.module()
+        if native is None:
+            return None
+        zones = tuple((zone_id, plane, -1 if top is None else top, size) for zone_id, plane, top, size in self.zone_planes)
+        how = tuple(tuple(plan[zone_id][3] for zone_id, *_ in self.zone_planes) for plan in self.plans)
+        numbers = (self.counters, len(self.game.compiled.counters.labels), self.phase, len(self.game.compiled.phases),
+                   self.to_move, self.observer, self.points, self.deal)
+        self._filled = np.zeros(self.size, dtype=np.float32)  # written by the Filler alone, handed out as copies
+        return native.Filler(self._filled, tuple(self.columns), zones, how, numbers)
 
     def _add(self, name: str, length: int, meaning: str) -> int:
         start = sum(s.length for s in self.segments)
@@ -99,11 +113,18 @@ class ObservationLayout:
     def encode(self, state: State, seat: int) -> np.ndarray:
         """The vector `seat` observes in `state` (a new float32 array of `size` entries).
 
-        The vector is kept per seat between calls: asked again of the same state, only the
-        zones its moves changed since are counted again (the undo records say which: what
+        Natively (`native_counts`) the whole vector is counted afresh in one C call: a few
+        thousand instructions, less than finding out what changed. In Python the vector is kept
+        per seat between calls: asked again of the same state, only the zones its moves changed
+        since are counted again (the undo records say which: what
         `undo` restores is what changed), the hidden ones too when cards were revealed, and only
         the numbers after the zones that differ are written. Any other state (another one, one
         whose records were forgotten or undone past the last call) is counted afresh."""
+        filler = self._filler
+        if filler is not None:
+            filler.fill(seat, state.zones, state.public, state.counters, state.phase,
+                        -1 if state.over else state.current, state.points, state.deal_number, state.over)
+            return self._filled.copy()
         kept = self._kept[seat]
         changed = None if kept is None else kept.changed(state)
         if changed is None:
