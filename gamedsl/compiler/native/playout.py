@@ -203,8 +203,8 @@ static PyObject *run(PyObject *module, PyObject *const *args, Py_ssize_t nargs) 
         if (set < 0) return NULL;
         made++;
     }
-    if (failed == NULL) return Py_BuildValue("(lOO)", made, Py_None, Py_None);
-    PyObject *result = Py_BuildValue("(lOO)", made, failed, error != NULL ? error : Py_None);
+    if (failed == NULL) return Py_BuildValue("(l, O, O)", made, Py_None, Py_None);
+    PyObject *result = Py_BuildValue("(l, O, O)", made, failed, error != NULL ? error : Py_None);
     Py_DECREF(failed);
     Py_XDECREF(error);
     return result;
