@@ -332,8 +332,31 @@ class Emitter:
         width = self.finder._find[kind.index][0]
         least = kind.min_length if kind.is_run else 1
         enough = f"held(c, {every}, {_int(n)}, {_int(width)}) >= {_int(least)}"
-        return [(f"    if ({enough} && winged(&{self.winged(kind)}, PyTuple_GET_ITEM(t, {_int(o)}), c, -1, 0, {every},"
+        return [(f"    if ({enough} && winged(&{self.winged(kind)}, {self.entry(o)}, c, -1, 0, {every},"
                  f" {_int(n)}, STRENGTH, out) < 0) goto fail;")]
+
+    def entry(self, offset: int) -> str:
+        """How a winged kind's entry is passed to `winged` (a subclass may pass its offset)."""
+        return f"PyTuple_GET_ITEM(t, {_int(offset)})"
+
+    def table_length(self) -> str:
+        """The statement reading the core length of the play on the table into `m`."""
+        return "if (small_attr(table, s_length, &m) < 0) goto fail;"
+
+    def answer_head(self, index: str) -> list[str]:
+        """The start of `answer_N`: `c` the counts, `above` the strength of the table's key, `out`."""
+        return [f"static PyObject *answer_{index}(Finder *self, PyObject *const *args, Py_ssize_t nargs) {{",
+                "    int c[16], key, above;",
+                f"    if (nargs != 2) {{ PyErr_SetString(PyExc_TypeError, \"answer_{index}(counts, table)\"); return NULL; }}",
+                "    PyObject *counts = args[0], *table = args[1];",
+                "    if (read_counts(counts, c) < 0 || small_attr(table, s_key, &key) < 0) return NULL;",
+                "    if (key < 0 || key > 15) { PyErr_SetString(PyExc_ValueError, \"a key rank out of range\"); return NULL; }",
+                "    above = STRENGTH[key];",
+                "    PyObject *t = self->t, *out = PyList_New(0);", "    if (out == NULL) return NULL;"]
+
+    def tail(self) -> list[str]:
+        """The end of a listing function."""
+        return ["    return out;", "fail:", "    Py_DECREF(out);", "    return NULL;", "}", ""]
 
     def winged(self, kind: CombinationKind) -> str:
         """The name of the static description of a winged kind."""
@@ -368,21 +391,14 @@ class Emitter:
         for segment in self.segments:
             lines.append(f"    /* kind {_int(segment.kind.index)} */")
             lines += self._every_play(segment)
-        return [*lines, "    return out;", "fail:", "    Py_DECREF(out);", "    return NULL;", "}", ""]
+        return [*lines, *self.tail()]
 
     # ---- the plays that beat a play of one kind ---------------------------------------------------
     def _answers(self, segment: Segment) -> list[str]:
         kind, o = segment.kind, segment.offset
         every, n = self.order(tuple(self.every)), len(self.every)
         index = _int(kind.index)
-        lines = [f"static PyObject *answer_{index}(Finder *self, PyObject *const *args, Py_ssize_t nargs) {{",
-                 "    int c[16], key, above;",
-                 f"    if (nargs != 2) {{ PyErr_SetString(PyExc_TypeError, \"answer_{index}(counts, table)\"); return NULL; }}",
-                 "    PyObject *counts = args[0], *table = args[1];",
-                 "    if (read_counts(counts, c) < 0 || small_attr(table, s_key, &key) < 0) return NULL;",
-                 "    if (key < 0 || key > 15) { PyErr_SetString(PyExc_ValueError, \"a key rank out of range\"); return NULL; }",
-                 "    above = STRENGTH[key];",
-                 "    PyObject *t = self->t, *out = PyList_New(0);", "    if (out == NULL) return NULL;"]
+        lines = self.answer_head(index)
         shape = self.finder._shapes.get(kind.index, ("other",))
         if segment.shape == "exact":
             need, key_strength = shape[2], shape[3]
@@ -400,20 +416,20 @@ class Emitter:
                       "    }"]
         elif segment.shape == "run":
             width, ranks, length = shape[2], self.order(kind.run_ranks), len(kind.run_ranks)
-            lines += ["    {", "        int m;", "        if (small_attr(table, s_length, &m) < 0) goto fail;",
+            lines += ["    {", "        int m;", f"        {self.table_length()}",
                       f"        int far[{_int(max(length, 1))}];",
                       f"        runs(c, {ranks}, {_int(length)}, {_int(width)}, far);",
                       f"        if (m >= 1) for (int s = 0; s + m <= {_int(length)}; s++)",
                       f"            if (far[s] >= m && STRENGTH[{ranks}[s + m - 1]] > above) ADD({_int(o)} + s * {_int(length + 1)} + m);",
                       "    }"]
         else:
-            lines += ["    {", "        int m;", "        if (small_attr(table, s_length, &m) < 0) goto fail;",
-                      (f"        if (winged(&{self.winged(kind)}, PyTuple_GET_ITEM(t, {_int(o)}), c, above, m, {every},"
+            lines += ["    {", "        int m;", f"        {self.table_length()}",
+                      (f"        if (winged(&{self.winged(kind)}, {self.entry(o)}, c, above, m, {every},"
                        f" {_int(n)}, STRENGTH, out) < 0) goto fail;"), "    }"]
         for higher in self.set._higher[kind.tier]:
             lines.append(f"    /* kind {_int(higher.index)}, of a higher tier */")
             lines += self._every_play(self.segments[higher.index])
-        return [*lines, "    return out;", "fail:", "    Py_DECREF(out);", "    return NULL;", "}", ""]
+        return [*lines, *self.tail()]
 
     # ---- the module: a Finder type made from a flat tuple --------------------------------------
     def _module(self) -> list[str]:

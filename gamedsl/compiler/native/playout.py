@@ -296,6 +296,10 @@ class Loop:
         self.module.shuffle(pile, rng)
         return True
 
+    def draws_in_place(self, rng: random.Random) -> bool:
+        """Whether the module draws from `rng`'s state in place (a plain, checked generator)."""
+        return _trusted.get(id(self.module), False) and type(rng) is random.Random
+
     def run(self, st: Any, rng: random.Random, limit: int, listings: list, appliers: list) -> tuple:
         """(moves made, the move that failed or None, its error or None)."""
         native = _trusted.get(id(self.module), False) and type(rng) is random.Random
