@@ -34,13 +34,18 @@ _built: dict[int, Any] = {}  # id of a compiled game -> its StateLoop or None
 class StateLoop:
     """A game's playout module, called as `State.playout` calls it."""
 
-    def __init__(self, module: Any, py: tuple):
+    def __init__(self, module: Any, py: tuple, translated: list):
         self.module = module
         self.py = py  # the combinations' `reading`, then the functions escapes call
+        self.translated = translated  # the listings and appliers translated (replaced: not used)
 
     def run(self, st: Any, rng: random.Random, limit: int) -> tuple[int, bool] | None:
         """(moves made, stuck: the player to move has no move) or None when this position is
-        not one the C state holds (nothing changed: the caller plays it in Python)."""
+        not one the C state holds, or the game's functions are no longer those translated
+        (nothing changed: the caller plays it in Python)."""
+        c = st._c
+        if c.generators + c.unrecorded_appliers != self.translated:
+            return None
         try:
             return self.module.run(st, rng, limit, self.py)
         except NotImplementedError:
@@ -70,7 +75,7 @@ def _build(c: CompiledGame) -> StateLoop | None:
         if wanted == "required":
             raise
         return None
-    return StateLoop(module, py)
+    return StateLoop(module, py, c.generators + [a.apply_unrecorded for a in c.actions])  # those translated
 
 
 def game_source(c: CompiledGame) -> tuple[str, tuple]:

@@ -1,0 +1,120 @@
+"""The playout over C state (gamedsl/compiler/native/state_playout.py): move for move the Python
+loop's game, the Python `State` left as the Python loop leaves it (at the end, at a limit, after
+a redeal), and every game or position it does not hold played in Python."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import gamedsl
+from gamedsl.compiler.native import state_playout, translate
+from gamedsl.compiler.native.emit import Unsupported
+
+from .test_native import ROOT, load, needs_compiler
+
+
+def whole(state: gamedsl.State) -> tuple:
+    """Everything of a position a playout may change (the caches `rank_counts` and `lead_lists` aside)."""
+    return (state.key(), state.zones, state.counters, [type(c) for c in state.counters], state.phase,
+            state.current, state.turn_number, state.moves_in_turn, state.deal_number, state.over, state.points,
+            state.results, state.combos, state.played_by, state.public, state.winner, state.forgotten,
+            state._legal, state.said)
+
+
+def played(game: gamedsl.Game, seed: int, limit: int | None, before: int = 0) -> tuple:
+    state = game.new_game(seed)
+    rng = random.Random(seed)
+    for _ in range(before):  # a few recorded moves first: the playout starts from a listed position
+        if not state.is_over:
+            state.play_random(rng)
+    state.legal_moves()
+    made = state.playout(rng, limit)
+    return (made, whole(state), rng.getstate())
+
+
+@needs_compiler
+@pytest.mark.parametrize("limit", [None, 0, 1, 4, 9, 25])
+def test_dou_dizhu_over_c_state_is_the_python_game(limit: int | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    python, native = load("dou_dizhu", "python", monkeypatch), load("dou_dizhu", "native", monkeypatch)
+    assert state_playout.for_game(native.compiled) is not None
+    assert state_playout.for_game(python.compiled) is None
+    for seed in range(25):
+        for before in (0, 3):
+            assert played(native, seed, limit, before) == played(python, seed, limit, before), (seed, before)
+
+
+@needs_compiler
+def test_redeals_and_ends_run_in_python_between_c_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seeds whose deals were dealt again (every player passed) and ended: the escapes."""
+    python, native = load("dou_dizhu", "python", monkeypatch), load("dou_dizhu", "native", monkeypatch)
+    redealt = 0
+    for seed in range(120):
+        ours = played(native, seed, None)
+        assert ours == played(python, seed, None), seed
+        redealt += any(r.end == "no_bid" for r in ours[1][11])
+    assert redealt > 0
+
+
+@needs_compiler
+def test_a_game_it_does_not_translate_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    python, native = load("russian_bank", "python", monkeypatch), load("russian_bank", "native", monkeypatch)
+    assert state_playout.for_game(native.compiled) is None
+    for seed in range(2):
+        assert played(native, seed, 300) == played(python, seed, 300)
+
+
+@needs_compiler
+def test_an_effect_it_does_not_hold_makes_the_game_fall_back(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (ROOT / "games" / "dou_dizhu.game").read_text()
+    changed = text.replace("        set bid to n\n", "        set bid to n\n        say \"{own} bids\"\n", 1)
+    assert changed != text
+    path = tmp_path / "said.game"
+    path.write_text(changed)
+    python, native = load(str(path), "python", monkeypatch), load(str(path), "native", monkeypatch)
+    with pytest.raises(Unsupported):
+        state_playout.game_source(native.compiled)
+    assert state_playout.for_game(native.compiled) is None
+    for seed in range(3):
+        assert played(native, seed, None) == played(python, seed, None)
+
+
+@needs_compiler
+def test_replaced_appliers_are_not_run_in_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    native = load("dou_dizhu", "native", monkeypatch)
+    loop = state_playout.for_game(native.compiled)
+    assert loop is not None
+    state = native.new_game(1)
+    monkeypatch.setattr(native.compiled, "unrecorded_appliers", list(native.compiled.unrecorded_appliers))
+    assert loop.run(state, random.Random(1), -1) is not None  # the same functions
+    monkeypatch.setattr(native.compiled, "unrecorded_appliers", [lambda st, mv: None] * 3)
+    assert loop.run(state, random.Random(1), -1) is None
+
+
+def test_native_0_keeps_the_python_playout(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert state_playout.for_game(load("dou_dizhu", "python", monkeypatch).compiled) is None
+
+
+@needs_compiler
+def test_nothing_of_the_file_reaches_the_c_source(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same rules under other names give the very same C: no name of the file is in it."""
+    text = (ROOT / "games" / "dou_dizhu.game").read_text()
+    renamed = text.replace("Dou Dizhu", "Some Game")
+    for old, new in (("bid", "wager"), ("landlord", "boss"), ("passes", "skips"), ("multiplier", "factor"),
+                     ("hand", "grip"), ("table", "board"), ("bottom", "kitty"), ("bidding", "auction"),
+                     ("rocket", "missile"), ("bomb", "boom"), ("solo", "single_one")):
+        renamed = re.sub(rf"\b{old}\b", new, renamed)
+    assert renamed.count("boss") > 5
+    path = tmp_path / "renamed.game"
+    path.write_text(renamed)
+    original, other = load("dou_dizhu", "native", monkeypatch), load(str(path), "native", monkeypatch)
+    assert state_playout.game_source(original.compiled)[0] == state_playout.game_source(other.compiled)[0]
+
+
+def test_numbers_only_reach_the_source() -> None:
+    assert translate.number(3) == "3" and translate.number(2.0) == "2.0" and translate.number(True) == "1"
+    for value in ("x", 2 ** 40, float("nan"), None, (1,)):
+        with pytest.raises(Unsupported):
+            translate.number(value)
