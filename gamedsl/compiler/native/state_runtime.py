@@ -39,6 +39,7 @@ typedef struct {
     int played_by[NZ];
     PyObject *st, *py;  /* the Python state; py[0] the combinations' `reading`, then the escapes */
     int in_python;  /* an escape is under way: the Python state is the truth (not written over on failing) */
+    int dirty;  /* the C state holds changes the Python state has not (set by every write, cleared by load) */
 } S;
 
 static PyObject *a_zones, *a_counters, *a_phase, *a_current, *a_turn_number, *a_moves_in_turn, *a_over;
@@ -173,6 +174,7 @@ static int load(S *s) {
     s->forgotten = PyLong_AsLongLong(forgotten);
     Py_DECREF(forgotten);
     if (s->forgotten == -1 && PyErr_Occurred()) return -1;
+    s->dirty = 0;
     for (int i = 0; i < NZ; i++) { s->combos[i].kind = -1; s->played_by[i] = -1; }
     PyObject *combos = PyObject_GetAttr(st, a_combos), *played = PyObject_GetAttr(st, a_played_by);
     int failed = combos == NULL || played == NULL || !PyDict_CheckExact(combos) || !PyDict_CheckExact(played);
@@ -262,6 +264,7 @@ static int store(S *s) {
     if (set_int(st, a_phase, s->phase) < 0 || set_int(st, a_current, s->current) < 0
             || set_int(st, a_turn_number, s->turn_number) < 0 || set_int(st, a_moves_in_turn, s->moves_in_turn) < 0
             || set_int(st, a_forgotten, s->forgotten) < 0 || PyObject_SetAttr(st, a_legal, Py_None) < 0) return -1;
+    s->dirty = 0;
     return 0;
 }
 
@@ -379,7 +382,10 @@ static PyObject *run(PyObject *module, PyObject *const *args, Py_ssize_t nargs) 
         PyMem_Free(s);
         return NULL;
     }
-    int written = made > 0 ? store(s) : 0;
+    /* Written back unless nothing changed since the Python state was read (the last move's escape
+       read it: a deal's end, say); the moves made are counted in it either way. */
+    int written = made == 0 ? 0 : s->dirty ? store(s)
+                  : (set_int(s->st, a_forgotten, s->forgotten) < 0 || PyObject_SetAttr(s->st, a_legal, Py_None) < 0) ? -1 : 0;
     PyMem_Free(s);
     if (written < 0) return NULL;
     return Py_BuildValue("(lO)", made, stuck ? Py_True : Py_False);

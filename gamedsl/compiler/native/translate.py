@@ -11,7 +11,7 @@ the end of a deal become *escapes*: the C state is written back to the Python `S
 Python function runs, and the C state is read again — rare events, paid for in Python.
 
 Only integers reach the C source: constants are checked to be ints or floats (`number`), and
-names are made here (`f3`, `T5`), never taken from the file.
+names are made here (`f3`, `T5`), never taken from the file. Every write to the C state also marks it `dirty` (not yet in the Python state).
 """
 
 from __future__ import annotations
@@ -170,16 +170,16 @@ class Translator:
             code, kind = self.expr(value, scope)
             if kind not in ("i", "b"):
                 raise Unsupported("a state field set to a number that may not be an int")
-            return [f"{pad}{SCALARS[text]} = {code};"]
+            return [f"{pad}{SCALARS[text]} = {code}; s->dirty = 1;"]
         if isinstance(target, ast.Subscript) and ast.unparse(target.value) == "st.counters":
             index = self.counter_index(target.slice, scope)
             code, kind = self.expr(value, scope)
             if kind == "c":  # a counter's value as it is: its kind (int or float) goes with it
                 source = self.counter_index(value.slice, scope)  # type: ignore[attr-defined]
-                return [f"{pad}s->counters[{index}] = {code}; s->cint[{index}] = s->cint[{source}];"]
+                return [f"{pad}s->counters[{index}] = {code}; s->cint[{index}] = s->cint[{source}]; s->dirty = 1;"]
             if kind == "cx":
                 raise Unsupported("a counter set to a sum whose kind depends on the counters")
-            return [f"{pad}s->counters[{index}] = {code}; s->cint[{index}] = {1 if kind in ('i', 'b') else 0};"]
+            return [f"{pad}s->counters[{index}] = {code}; s->cint[{index}] = {1 if kind in ('i', 'b') else 0}; s->dirty = 1;"]
         if isinstance(target, ast.Name) and target.id in ("src", "dst"):
             code, kind = self.expr(value, scope)
             if kind != "i":
@@ -197,7 +197,7 @@ class Translator:
         if isinstance(target, ast.Subscript) and ast.unparse(target.value) == "st.played_by":
             zone, _ = self.expr(target.slice, scope)
             seat, kind = self.expr(value, scope)
-            return [f"{pad}s->played_by[zone_at({zone})] = {seat};"]
+            return [f"{pad}s->played_by[zone_at({zone})] = {seat}; s->dirty = 1;"]
         if text == "ended":
             return self.end_check(value, scope, pad)
         if text == "fired":
@@ -208,7 +208,7 @@ class Translator:
         text = ast.unparse(node.target)
         code, kind = self.expr(node.value, scope)
         if text in SCALARS and isinstance(node.op, ast.Add) and kind == "i":
-            return [f"{pad}{SCALARS[text]} += {code};"]
+            return [f"{pad}{SCALARS[text]} += {code}; s->dirty = 1;"]
         raise Unsupported(f"an assignment the C path does not hold: {ast.unparse(node)}")
 
     def branch(self, node: ast.If, scope: Scope, pad: str) -> list[str]:
@@ -278,10 +278,10 @@ class Translator:
             method = call.func.attr
             if method == "_set_phase" and len(call.args) == 1:
                 code, kind = self.expr(call.args[0], scope)
-                return [f"{pad}s->phase = {code};"]
+                return [f"{pad}s->phase = {code}; s->dirty = 1;"]
             if method == "_end_turn" and not call.args and self.shapes.simple_turns:
                 return [f"{pad}s->current = (s->current + 1) % {number(self.shapes.players)};",
-                        f"{pad}s->turn_number += 1;", f"{pad}s->moves_in_turn = 0;"]
+                        f"{pad}s->turn_number += 1;", f"{pad}s->moves_in_turn = 0; s->dirty = 1;"]
             raise Unsupported(f"an engine call the C path does not hold: {method}")
         if not isinstance(call.func, ast.Name):
             raise Unsupported("a call of another form")
@@ -331,14 +331,15 @@ class Translator:
         reverse = call.args[9]
         if not isinstance(reverse, ast.Constant) or type(reverse.value) is not bool:
             raise Unsupported("move_all of another form")
-        return [f"{pad}move_all(s, {src}, {dst}, {number(reverse.value)});"]
+        return [f"{pad}move_all(s, {src}, {dst}, {number(reverse.value)}); s->dirty = 1;"]
 
     def move_ranks(self, call: ast.Call, scope: Scope, pad: str) -> list[str]:
         texts = [ast.unparse(a) for a in call.args]
         if (texts[:3] != ["hand", "target", "mv[2]"] or scope.mv is None or "hand" not in scope.zones
                 or "target" not in scope.zones or self.shapes.action_shapes[scope.action] != "play"):
             raise Unsupported("move_ranks of another form")
-        return [f"{pad}if (move_ranks(s, {scope.zones['hand']}, {scope.zones['target']}, mv) < 0) return ERR;"]
+        return [f"{pad}if (move_ranks(s, {scope.zones['hand']}, {scope.zones['target']}, mv) < 0) return ERR;",
+                f"{pad}s->dirty = 1;"]
 
     def set_combo(self, zone: ast.expr, value: ast.expr, scope: Scope, pad: str) -> list[str]:
         texts = [ast.unparse(a) for a in getattr(value, "args", [])]
@@ -347,7 +348,7 @@ class Translator:
                 or scope.mv is None or self.shapes.action_shapes[scope.action] != "play"):
             raise Unsupported("a combination set another way")
         code, _ = self.expr(zone, scope)
-        return [f"{pad}set_combo(s, {code}, mv);"]
+        return [f"{pad}set_combo(s, {code}, mv); s->dirty = 1;"]
 
     # ---- listings ----------------------------------------------------------------------------
     def list_block(self, body: list[ast.stmt], scope: Scope, pad: str) -> list[str]:
