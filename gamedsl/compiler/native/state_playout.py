@@ -81,6 +81,8 @@ def _build(c: CompiledGame) -> StateLoop | None:
 def game_source(c: CompiledGame) -> tuple[str, tuple]:
     """The module's C source (its name still `MODULE`) and the Python objects it is given."""
     fixed = helpers()
+    if c.has_wilds or c.keeps_up or c.counts_positions:
+        raise Unsupported("wild cards, cards kept up or positions counted: state the C loop does not hold")
     sets = {id(a.combination.kinds): a.combination.kinds for a in c.actions if a.combination is not None}
     if len(sets) > 1 or any(kinds.by_cards for kinds in sets.values()):
         raise Unsupported("combinations the C state does not hold")

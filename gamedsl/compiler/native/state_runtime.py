@@ -44,7 +44,7 @@ typedef struct {
 
 static PyObject *a_zones, *a_counters, *a_phase, *a_current, *a_turn_number, *a_moves_in_turn, *a_over;
 static PyObject *a_combos, *a_played_by, *a_forgotten, *a_legal, *a_rank_counts, *a_lead_lists;
-static PyObject *a_kind, *a_index, *a_length, *a_key, *a_ranks, *a_end_deal, *a_keep_firing;
+static PyObject *a_kind, *a_index, *a_length, *a_key, *a_ranks, *a_end_deal, *a_keep_firing, *a_declared;
 
 static int member(int x, const int *values, int n) {
     for (int i = 0; i < n; i++) if (values[i] == x) return 1;
@@ -176,6 +176,11 @@ static int load(S *s) {
     if (s->forgotten == -1 && PyErr_Occurred()) return -1;
     s->dirty = 0;
     for (int i = 0; i < NZ; i++) { s->combos[i].kind = -1; s->played_by[i] = -1; }
+    PyObject *declared = PyObject_GetAttr(st, a_declared);
+    if (declared == NULL) return -1;
+    int wild = !PyDict_CheckExact(declared) || PyDict_GET_SIZE(declared) != 0;
+    Py_DECREF(declared);
+    if (wild) return unsupported("wild cards declared");
     PyObject *combos = PyObject_GetAttr(st, a_combos), *played = PyObject_GetAttr(st, a_played_by);
     int failed = combos == NULL || played == NULL || !PyDict_CheckExact(combos) || !PyDict_CheckExact(played);
     Py_ssize_t at = 0;
@@ -269,6 +274,17 @@ static int store(S *s) {
 }
 
 /* ---- escapes: the Python state made whole, a Python function run, the C state read again ---- */
+/* Read again after Python ran: a state the C loop cannot hold now is a bug, not a fallback (the
+   move is half made), so it is not reported as NotImplementedError, which means "play in Python". */
+static int reload(S *s) {
+    if (load(s) == 0) return 0;
+    if (PyErr_ExceptionMatches(PyExc_NotImplementedError)) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_RuntimeError, "a step run in Python left a state the C playout does not hold");
+    }
+    return -1;
+}
+
 static int escape_effects(S *s, int index, int seat) {
     if (store(s) < 0) return ERR;
     PyObject *who = PyLong_FromLong(seat);
@@ -279,7 +295,7 @@ static int escape_effects(S *s, int index, int seat) {
     Py_DECREF(who);
     if (done == NULL) return ERR;
     Py_DECREF(done);
-    if (load(s) < 0) return ERR;
+    if (reload(s) < 0) return ERR;
     s->in_python = 0;
     return 0;
 }
@@ -297,7 +313,7 @@ static int escape_end_deal(S *s, int seat, int ended) {
     Py_DECREF(found);
     if (done == NULL) return -1;
     Py_DECREF(done);
-    if (load(s) < 0) return -1;
+    if (reload(s) < 0) return -1;
     s->in_python = 0;
     return 0;
 }
@@ -415,6 +431,7 @@ PyMODINIT_FUNC PyInit_MODULE(void) {
     INTERN(a_legal, "_legal"); INTERN(a_rank_counts, "rank_counts"); INTERN(a_lead_lists, "lead_lists");
     INTERN(a_kind, "kind"); INTERN(a_index, "index"); INTERN(a_length, "length"); INTERN(a_key, "key");
     INTERN(a_ranks, "ranks"); INTERN(a_end_deal, "_end_deal"); INTERN(a_keep_firing, "_keep_firing");
+    INTERN(a_declared, "declared");
     return PyModule_Create(&module_def);
 }
 """
