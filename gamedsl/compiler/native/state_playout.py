@@ -114,31 +114,16 @@ def game_source(c: CompiledGame) -> tuple[str, tuple]:
     appliers = [translate.applier(a.apply_unrecorded, a.index) for a in c.actions]
     head = [f"#define NZ {_int(len(c.zones))}", f"#define NC {_int(len(c.counters.start))}",
             f"#define PLAYERS {_int(c.players)}", f"#define ESCAPES {_int(len(unit.escapes))}"]
-    parts = [HEADER, *head, DRAWS, STATE, *_entries(rows), ADD, PRELUDE, *plays, *unit.tables, *unit.prototypes,
+    parts = [HEADER, *head, DRAWS, STATE, *_entries(rows), PROTOTYPES, PRELUDE, *plays, *unit.tables, *unit.prototypes,
              *unit.functions, *_dispatch("list_phase", "S *s, Buf *out", "s, out", listings, "s->phase"),
              *_dispatch("apply_action", "S *s, const Move *mv", "s, mv", appliers, "mv->a"), LOOP]
     py = (kinds.reading if kinds is not None else None, *unit.escapes)
     return "\n".join(parts) + "\n", py
 
 
-ADD = r"""
+PROTOTYPES = r"""
 static int push_entry(Buf *b, int e);
 static int push_play(Buf *b, int e, int length, int key, const int *ranks, int n);
-#define ADD(i) do { if (push_entry(out, base + (i)) < 0) goto fail; } while (0)
-
-static void runs(const int *c, const int *order, int n, int width, int *far) {
-    int row = 0;
-    for (int i = n - 1; i >= 0; i--) {
-        row = c[order[i]] >= width ? row + 1 : 0;
-        far[i] = row;
-    }
-}
-
-static int held(const int *c, const int *order, int n, int width) {
-    int found = 0;
-    for (int i = 0; i < n; i++) found += c[order[i]] >= width;
-    return found;
-}
 """
 
 

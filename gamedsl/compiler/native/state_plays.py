@@ -12,128 +12,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .emit import Emitter, Unsupported, _int, entries
+from .emit import ARRANGE, RUNS, Emitter, Unsupported, _int, entries
 
 if TYPE_CHECKING:
     from ..combinations import CombinationSet, PlayFinder
 
-# The winged arrangement of emit.py's prelude, its plays pushed as C moves (`push_play`).
-PRELUDE = r"""
-typedef struct {
-    int width, is_run, min_length, max_length, n_order, allowed;
-    const int *order;
-    int wing_width, per_core, total, distinct, max_of_a_rank, core_allowed, together;
-} Winged;
-
-typedef struct {
-    const Winged *w;
-    int entry;  /* the entry of the kind (its action, kind and target) */
-    Buf *out;
-    int length, key, n_core, core[20], n_candidates, candidates[16], limit[16], n_chosen, chosen[64];
-} Arrangement;
-
-static void sort_ints(int *a, int n) {
-    for (int i = 1; i < n; i++) {
-        int x = a[i], j = i - 1;
-        while (j >= 0 && a[j] > x) { a[j + 1] = a[j]; j--; }
-        a[j + 1] = x;
-    }
-}
-
+# emit.py's arrangement of wings, its plays pushed as C moves (`push_play`, state_runtime.py).
+PRELUDE = RUNS + r"""
+#define ADD(i) do { if (push_entry(out, base + (i)) < 0) goto fail; } while (0)
+#define ENTRY_T int
+#define OUT_T Buf *
+#define ARRANGEMENT_FIELDS int entry; Buf *out;  /* entry: the kind's (its action, kind and target) */
+#define START_ARRANGEMENT(a, entry_, out_) do { (a).entry = (entry_); (a).out = (out_); } while (0)
+""" + ARRANGE + r"""
 static int make_play(Arrangement *a, const int *wings, int n_wings) {
-    int ranks[256], n = 0;
-    for (int i = 0; i < n_wings; i++)
-        for (int k = 0; k < a->w->wing_width; k++) ranks[n++] = wings[i];
-    for (int i = 0; i < a->n_core; i++)
-        for (int k = 0; k < a->w->width; k++) ranks[n++] = a->core[i];
-    sort_ints(ranks, n);
+    int ranks[256], n = play_ranks(a, wings, n_wings, ranks);
     return push_play(a->out, a->entry, a->length, a->key, ranks, n);
-}
-
-static int extend(Arrangement *a, int start, int need) {
-    if (need == 0) {
-        if (a->w->together) {
-            int chosen = 0;
-            for (int i = 0; i < a->n_chosen; i++) chosen |= 1 << a->chosen[i];
-            if ((chosen & a->w->together) == a->w->together) return 0;
-        }
-        return make_play(a, a->chosen, a->n_chosen);
-    }
-    for (int i = start; i < a->n_candidates; i++) {
-        int top = a->limit[i] < need ? a->limit[i] : need;
-        for (int k = 1; k <= top; k++) {
-            for (int m = 0; m < k; m++) a->chosen[a->n_chosen++] = a->candidates[i];
-            int failed = extend(a, i + 1, need - k);
-            a->n_chosen -= k;
-            if (failed) return -1;
-        }
-    }
-    return 0;
-}
-
-static int arrange(Arrangement *a, const int *c, const int *every, int n_every) {
-    const Winged *w = a->w;
-    int rest[16], in_core = 0;
-    for (int i = 0; i < 16; i++) rest[i] = c[i];
-    for (int i = 0; i < a->n_core; i++) { rest[a->core[i]] -= w->width; in_core |= 1 << a->core[i]; }
-    a->n_candidates = 0;
-    for (int i = 0; i < n_every; i++) {
-        int r = every[i];
-        if (rest[r] >= w->wing_width && (w->core_allowed || !(in_core >> r & 1))) {
-            int most = rest[r] < w->max_of_a_rank ? rest[r] : w->max_of_a_rank;
-            a->limit[a->n_candidates] = w->distinct ? 1 : most / w->wing_width;
-            a->candidates[a->n_candidates++] = r;
-        }
-    }
-    int count = w->per_core ? w->per_core * a->n_core : w->total;
-    if (count == 1) {
-        for (int i = 0; i < a->n_candidates; i++)
-            if (make_play(a, &a->candidates[i], 1) < 0) return -1;
-        return 0;
-    }
-    if (count == 2) {
-        for (int i = 0; i < a->n_candidates; i++)
-            for (int j = a->limit[i] >= 2 ? i : i + 1; j < a->n_candidates; j++) {
-                int both[2] = {a->candidates[i], a->candidates[j]};
-                if (w->together && (w->together >> both[0] & 1) && (w->together >> both[1] & 1) && both[0] != both[1])
-                    continue;
-                if (make_play(a, both, 2) < 0) return -1;
-            }
-        return 0;
-    }
-    a->n_chosen = 0;
-    return extend(a, 0, count);
-}
-
-static int winged(const Winged *w, int entry, const int *c, int above, int only_length,
-                  const int *every, int n_every, const int *strength, Buf *out) {
-    Arrangement a;
-    a.w = w; a.entry = entry; a.out = out;
-    if (!w->is_run) {
-        for (int s = above + 1; s < n_every; s++) {
-            int r = every[s];
-            if (c[r] < w->width || (w->allowed && !(w->allowed >> r & 1))) continue;
-            a.n_core = 1; a.core[0] = r; a.length = 1; a.key = r;
-            if (arrange(&a, c, every, n_every) < 0) return -1;
-        }
-        return 0;
-    }
-    int low = only_length ? only_length : w->min_length, high = only_length ? only_length : w->max_length;
-    int far[16];
-    if (low < 1 || w->n_order > 16) return 0;
-    runs(c, w->order, w->n_order, w->width, far);
-    for (int start = 0; start < w->n_order; start++) {
-        if (far[start] < low) continue;
-        int top = far[start] < high ? far[start] : high;
-        for (int length = low; length <= top; length++) {
-            int key = w->order[start + length - 1];
-            if (strength[key] <= above) continue;
-            a.n_core = length; a.length = length; a.key = key;
-            for (int i = 0; i < length; i++) a.core[i] = w->order[start + i];
-            if (arrange(&a, c, every, n_every) < 0) return -1;
-        }
-    }
-    return 0;
 }
 """
 
@@ -144,22 +38,17 @@ class StructEmitter(Emitter):
     `leads_S(out, c, base)` and `answer_S(out, c, table, base)` (S the set's number, `base` the
     first entry of the finder of the player listing)."""
 
+    ENTRY = "base + {}"
+    TABLE_LENGTH = "m = table->length;"
+    TAIL = ("    return 0;", "fail:", "    return -1;", "}", "")
+
     def __init__(self, finder: PlayFinder, number: int):
         super().__init__(finder, "unused")
         self.number = number
 
-    def entry(self, offset: int) -> str:
-        return f"base + {_int(offset)}"
-
-    def table_length(self) -> str:
-        return "m = table->length;"
-
     def answer_head(self, index: str) -> list[str]:
         return [f"static int answer_{_int(self.number)}_{index}(Buf *out, const int *c, const Combo *table, int base) {{",
                 "    int above = (table->key < 0 || table->key > 15) ? 15 : STRENGTH[table->key];"]
-
-    def tail(self) -> list[str]:
-        return ["    return 0;", "fail:", "    return -1;", "}", ""]
 
     def functions(self) -> list[str]:
         """The static arrays, the leads, each kind's answers and the dispatch on the table's kind."""
@@ -167,7 +56,7 @@ class StructEmitter(Emitter):
         lead = [f"static int leads_{n}(Buf *out, const int *c, int base) {{"]
         for segment in self.segments:
             lead += self._every_play(segment)
-        body = [*lead, *self.tail()]
+        body = [*lead, *self.TAIL]
         for segment in self.segments:
             body += self._answers(segment)
         body += [f"static int answer_{n}(Buf *out, const int *c, const Combo *table, int base) {{",

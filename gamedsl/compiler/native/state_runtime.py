@@ -11,6 +11,9 @@ written back on leaving and around every escape, so that Python code only ever s
 
 from __future__ import annotations
 
+from .emit import SMALL_ATTR
+from .playout import TWISTER_INIT
+
 # Before it: `#define NZ`, `NC`, `PLAYERS`, and playout.py's draws. After it: the tables,
 # the translated functions, `list_phase` and `apply_action`, then `LOOP`.
 STATE = r"""
@@ -112,17 +115,7 @@ static void set_combo(S *s, int zone, const Move *mv) {
 }
 
 /* ---- the Python State, read and written --------------------------------------------------- */
-static int get_int(PyObject *o, PyObject *name, int *out) {
-    PyObject *v = PyObject_GetAttr(o, name);
-    if (v == NULL) return -1;
-    long x = PyLong_AsLong(v);
-    Py_DECREF(v);
-    if (x == -1 && PyErr_Occurred()) return -1;
-    if (x < INT_MIN + 1 || x > INT_MAX) { PyErr_SetString(PyExc_OverflowError, "a number too large"); return -1; }
-    *out = (int)x;
-    return 0;
-}
-
+""" + SMALL_ATTR + r"""
 static int set_int(PyObject *o, PyObject *name, long long x) {
     PyObject *v = PyLong_FromLongLong(x);
     if (v == NULL) return -1;
@@ -166,9 +159,9 @@ static int load(S *s) {
         s->counters[i] = (double)x; s->cint[i] = 1;
     }
     Py_DECREF(counters);
-    if (get_int(st, a_phase, &s->phase) < 0 || get_int(st, a_current, &s->current) < 0
-            || get_int(st, a_turn_number, &s->turn_number) < 0 || get_int(st, a_moves_in_turn, &s->moves_in_turn) < 0
-            || get_int(st, a_over, &s->over) < 0) return -1;
+    if (small_attr(st, a_phase, &s->phase) < 0 || small_attr(st, a_current, &s->current) < 0
+            || small_attr(st, a_turn_number, &s->turn_number) < 0 || small_attr(st, a_moves_in_turn, &s->moves_in_turn) < 0
+            || small_attr(st, a_over, &s->over) < 0) return -1;
     PyObject *forgotten = PyObject_GetAttr(st, a_forgotten);
     if (forgotten == NULL) return -1;
     s->forgotten = PyLong_AsLongLong(forgotten);
@@ -191,7 +184,7 @@ static int load(S *s) {
         PyObject *ranks = PyObject_GetAttr(v, a_ranks);
         int length, key;
         failed = zone < 0 || zone >= NZ || index == NULL || ranks == NULL || !PyTuple_CheckExact(ranks)
-                 || PyTuple_GET_SIZE(ranks) > MAXR || get_int(v, a_length, &length) < 0 || get_int(v, a_key, &key) < 0;
+                 || PyTuple_GET_SIZE(ranks) > MAXR || small_attr(v, a_length, &length) < 0 || small_attr(v, a_key, &key) < 0;
         if (!failed) {
             Combo *c = &s->combos[zone];
             c->kind = (int)PyLong_AsLong(index); c->length = length; c->key = key; c->n = (int)PyTuple_GET_SIZE(ranks);
@@ -416,16 +409,7 @@ static struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "MODULE", NULL, -
 
 #define INTERN(v, text) if ((v = PyUnicode_InternFromString(text)) == NULL) return NULL
 PyMODINIT_FUNC PyInit_MODULE(void) {
-    PyObject *random = PyImport_ImportModule("_random");
-    if (random == NULL) return NULL;
-    twister_type = (PyTypeObject *)PyObject_GetAttrString(random, "Random");
-    Py_DECREF(random);
-    if (twister_type == NULL) return NULL;
-    if (!PyType_Check(twister_type) || twister_type->tp_basicsize < (Py_ssize_t)sizeof(Twister)) {
-        PyErr_SetString(PyExc_ImportError, "_random.Random is not laid out as this module reads it");
-        return NULL;
-    }
-    INTERN(a_zones, "zones"); INTERN(a_counters, "counters"); INTERN(a_phase, "phase"); INTERN(a_current, "current");
+""" + TWISTER_INIT + r"""    INTERN(a_zones, "zones"); INTERN(a_counters, "counters"); INTERN(a_phase, "phase"); INTERN(a_current, "current");
     INTERN(a_turn_number, "turn_number"); INTERN(a_moves_in_turn, "moves_in_turn"); INTERN(a_over, "over");
     INTERN(a_combos, "combos"); INTERN(a_played_by, "played_by"); INTERN(a_forgotten, "forgotten");
     INTERN(a_legal, "_legal"); INTERN(a_rank_counts, "rank_counts"); INTERN(a_lead_lists, "lead_lists");
