@@ -12,6 +12,7 @@ import pytest
 import gamedsl
 from gamedsl.compiler.native import state_playout, translate
 from gamedsl.compiler.native.emit import Unsupported
+from gamedsl.errors import RulesRuntimeError
 
 from .test_native import ROOT, load, needs_compiler
 
@@ -118,3 +119,31 @@ def test_numbers_only_reach_the_source() -> None:
     for value in ("x", 2 ** 40, float("nan"), None, (1,)):
         with pytest.raises(Unsupported):
             translate.number(value)
+
+
+def failed(game: gamedsl.Game, seed: int) -> tuple:
+    """A playout stopped by a gap in the rules: the error, and the state it left (but the
+    listing the Python loop keeps of the position before the failed move, a stale cache)."""
+    state = game.new_game(seed)
+    rng = random.Random(seed)
+    with pytest.raises(RulesRuntimeError) as gap:
+        state.playout(rng)
+    state._legal = None
+    return str(gap.value), whole(state), rng.getstate()
+
+
+@needs_compiler
+def test_a_gap_found_in_c_is_raised_by_the_python_closure(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`landlord's hand` with no seat in the counter: the C finds it, the closure raises it, and
+    the state is the one the Python loop leaves (phase set and bottom revealed before it)."""
+    text = (ROOT / "games" / "dou_dizhu.game").read_text()
+    changed = text.replace("set landlord to own seat\n", "set landlord to own seat + 5\n", 1)
+    assert changed != text
+    path = tmp_path / "no_seat.game"
+    path.write_text(changed)
+    python, native = load(str(path), "python", monkeypatch), load(str(path), "native", monkeypatch)
+    assert state_playout.for_game(native.compiled) is not None
+    for seed in range(4):
+        ours = failed(native, seed)
+        assert "which is not a seat" in ours[0]
+        assert ours == failed(python, seed)

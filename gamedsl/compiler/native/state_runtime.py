@@ -43,11 +43,18 @@ typedef struct {
     PyObject *st, *py;  /* the Python state; py[0] the combinations' `reading`, then the escapes */
     int in_python;  /* an escape is under way: the Python state is the truth (not written over on failing) */
     int dirty;  /* the C state holds changes the Python state has not (set by every write, cleared by load) */
+    unsigned long long public_mask, public_read;  /* the cards revealed to all (`public`), and as last read */
 } S;
 
 static PyObject *a_zones, *a_counters, *a_phase, *a_current, *a_turn_number, *a_moves_in_turn, *a_over;
 static PyObject *a_combos, *a_played_by, *a_forgotten, *a_legal, *a_rank_counts, *a_lead_lists;
-static PyObject *a_kind, *a_index, *a_length, *a_key, *a_ranks, *a_end_deal, *a_keep_firing, *a_declared;
+static PyObject *a_kind, *a_index, *a_length, *a_key, *a_ranks, *a_end_deal, *a_keep_firing, *a_declared, *a_public;
+
+/* After an escape that should have raised (the Python path raises where the C found it must). */
+static int raised(void) {
+    if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "the C and Python paths read a state differently");
+    return ERR;
+}
 
 static int member(int x, const int *values, int n) {
     for (int i = 0; i < n; i++) if (values[i] == x) return 1;
@@ -83,6 +90,11 @@ static void move_all(S *s, int src, int dst, int reverse) {
     for (int i = 0; i < from->n; i++) to->cards[to->n++] = from->cards[reverse ? from->n - 1 - i : i];
     from->n = 0;
     if (s->combos[src].kind >= 0) { s->combos[src].kind = -1; s->played_by[src] = -1; }
+}
+
+/* State._reveal of one zone: its cards known to all. */
+static void reveal(S *s, int zone) {
+    for (int i = 0; i < s->zones[zone].n; i++) s->public_mask |= 1ULL << (s->zones[zone].cards[i] & 63);
 }
 
 static Buf buf;  /* the listing of the move being made (one playout at a time: `busy`) */
@@ -169,6 +181,21 @@ static int load(S *s) {
     if (s->forgotten == -1 && PyErr_Occurred()) return -1;
     s->dirty = 0;
     for (int i = 0; i < NZ; i++) { s->combos[i].kind = -1; s->played_by[i] = -1; }
+    PyObject *public = PyObject_GetAttr(st, a_public);
+    if (public == NULL) return -1;
+    s->public_mask = 0;
+    PyObject *it = PyObject_GetIter(public), *card;
+    Py_DECREF(public);
+    if (it == NULL) return -1;
+    while ((card = PyIter_Next(it)) != NULL) {
+        long c = PyLong_AsLong(card);
+        Py_DECREF(card);
+        if (c < 0 || c > 63) { Py_DECREF(it); if (!PyErr_Occurred()) unsupported("a card revealed"); return -1; }
+        s->public_mask |= 1ULL << c;
+    }
+    Py_DECREF(it);
+    if (PyErr_Occurred()) return -1;
+    s->public_read = s->public_mask;
     PyObject *declared = PyObject_GetAttr(st, a_declared);
     if (declared == NULL) return -1;
     int wild = !PyDict_CheckExact(declared) || PyDict_GET_SIZE(declared) != 0;
@@ -252,6 +279,20 @@ static int store(S *s) {
     }
     Py_XDECREF(combos); Py_XDECREF(played);
     if (failed) return -1;
+    if (s->public_mask != s->public_read) {
+        PyObject *cards = PyList_New(0);
+        for (int c = 0; cards != NULL && c < 64; c++) {
+            if (!(s->public_mask >> c & 1)) continue;
+            PyObject *card = PyLong_FromLong(c);
+            if (card == NULL || PyList_Append(cards, card) < 0) Py_CLEAR(cards);
+            Py_XDECREF(card);
+        }
+        PyObject *public = cards == NULL ? NULL : PyFrozenSet_New(cards);
+        Py_XDECREF(cards);
+        if (public == NULL || PyObject_SetAttr(st, a_public, public) < 0) { Py_XDECREF(public); return -1; }
+        Py_DECREF(public);
+        s->public_read = s->public_mask;
+    }
     PyObject *caches[2] = {a_rank_counts, a_lead_lists};  /* caches keyed by the zones' lists: dropped */
     for (int i = 0; i < 2; i++) {
         PyObject *cache = PyObject_GetAttr(st, caches[i]);
@@ -415,7 +456,7 @@ PyMODINIT_FUNC PyInit_MODULE(void) {
     INTERN(a_legal, "_legal"); INTERN(a_rank_counts, "rank_counts"); INTERN(a_lead_lists, "lead_lists");
     INTERN(a_kind, "kind"); INTERN(a_index, "index"); INTERN(a_length, "length"); INTERN(a_key, "key");
     INTERN(a_ranks, "ranks"); INTERN(a_end_deal, "_end_deal"); INTERN(a_keep_firing, "_keep_firing");
-    INTERN(a_declared, "declared");
+    INTERN(a_declared, "declared"); INTERN(a_public, "public");
     return PyModule_Create(&module_def);
 }
 """

@@ -290,32 +290,107 @@ class Translator:
             return self.move_all(call, scope, pad)
         if helper is not None and helper is self.shapes.move_ranks:
             return self.move_ranks(call, scope, pad)
+        if hasattr(helper, "native"):
+            try:
+                return self.native_effect(call, scope, pad)
+            except Unsupported:
+                pass  # the closure is called from the C instead, where it may be
         return [f"{pad}if ({self.call_value(call, scope, escape=True)} == ERR) return ERR;"]
 
     def call_value(self, call: ast.Call, scope: Scope, escape: bool = False) -> str:
         """A call of a generated function: translated, or else (a statement's call, without the
-        move, with `escape`) an escape to the Python function."""
+        move, with `escape`) an escape to the Python function (any function of (st, p, mv))."""
         if not isinstance(call.func, ast.Name) or call.keywords:
             raise Unsupported("a call of another form")
         fn = scope.env.get(call.func.id)
-        if not inspect.isfunction(fn) or not hasattr(fn, "source"):
-            raise Unsupported("a call of a function that is not generated")
         texts = [ast.unparse(a) for a in call.args]
-        if texts[:1] != ["st"] or len(texts) not in (2, 3):
+        if not callable(fn) or texts[:1] != ["st"] or len(texts) not in (2, 3) or texts[2:] not in ([], ["mv"], ["None"]):
             raise Unsupported("a call of another form")
         seat, kind = self.expr(call.args[1], scope)
-        with_move = len(texts) == 3 and texts[2] != "None"
-        if with_move and (texts[2] != "mv" or scope.mv is None):
-            raise Unsupported("a call with another move")
-        try:
-            name = self.function(fn, scope.action if with_move else None)
-            return f"{name}(s, {seat}, {'mv' if with_move else 'NULL'})"
-        except Unsupported:
-            if not escape or with_move or len(texts) != 3:
-                raise
-        index = len(self.unit.escapes)
+        with_move = texts[2:] == ["mv"] and scope.mv is not None
+        if inspect.isfunction(fn) and hasattr(fn, "source"):
+            try:
+                name = self.function(fn, scope.action if with_move else None)
+                return f"{name}(s, {seat}, {'mv' if with_move else 'NULL'})"
+            except Unsupported:
+                if not escape or with_move or len(texts) != 3:
+                    raise
+        elif not escape or with_move or len(texts) != 3:
+            raise Unsupported("a call of a function that is not generated")
+        return f"escape_effects(s, {self.escape(fn)}, {seat})"
+
+    def escape(self, fn: Callable) -> int:
+        """The place of a Python function of (st, p, None) among those the C calls back."""
+        for index, known in enumerate(self.unit.escapes):
+            if known is fn:
+                return index
         self.unit.escapes.append(fn)
-        return f"escape_effects(s, {index}, {seat})"
+        return len(self.unit.escapes) - 1
+
+    # ---- effects the engine compiles as closures, described by their `.native` ------------------
+    def native_effect(self, call: ast.Call, scope: Scope, pad: str) -> list[str]:
+        """`reveal`, `move all` and `turn to` closures (expressions.py describes them), in C; where
+        the C finds what the Python raises on (a counter that holds no seat), the closure itself is
+        called, to raise it."""
+        fn = scope.env.get(call.func.id)  # type: ignore[attr-defined]
+        texts = [ast.unparse(a) for a in call.args]
+        if texts[:2] != ["st", "p"] or len(texts) != 3 or (texts[2] != "None" and scope.mv is not None):
+            raise Unsupported("an effect called another way")
+        what = fn.native  # type: ignore[union-attr]
+        fallback = f"{{ escape_effects(s, {self.escape(fn)}, p); return raised(); }}"
+        if what[0] == "reveal":
+            lines, zones, width = self.zones_of(what[1], fallback, scope, pad, "z")
+            return [f"{pad}{{", *lines, f"{pad}    for (int k = 0; k < {width}; k++) reveal(s, {zones}[k]);",
+                    f"{pad}    s->dirty = 1;", f"{pad}}}"]
+        if what[0] == "move all":
+            _, sources, targets, reverse = what
+            target_lines, target, _ = self.zones_of(targets, fallback, scope, pad, "t")
+            source_lines, zones, width = self.zones_of(sources, fallback, scope, pad, "z")
+            return [f"{pad}{{", *target_lines, *source_lines,
+                    f"{pad}    for (int k = 0; k < {width}; k++) move_all(s, {zones}[k], {target}[0], {number(reverse)});",
+                    f"{pad}    s->dirty = 1;", f"{pad}}}"]
+        if what[0] == "turn to" and self.shapes.simple_turns:
+            code = getattr(what[1], "code", None)
+            if not isinstance(code, str):
+                raise Unsupported("a seat the C path does not read")
+            seat_scope = Scope(what[1].__globals__, {"p": "p"}, scope.mv, scope.action, {})
+            value, _ = self.expr(ast.parse(code, mode="eval").body, seat_scope)
+            return [f"{pad}{{", f"{pad}    double v = (double)({value});",
+                    f"{pad}    if (v != v || v - v != 0) {fallback}  /* nan, inf: int() raises */",
+                    f"{pad}    if (v >= 1 && v < {number(self.shapes.players + 1)}) {{  /* 0 <= int(v) - 1 < players */",
+                    f"{pad}        s->current = (int)v - 1; s->turn_number += 1; s->moves_in_turn = 0; s->dirty = 1;",
+                    f"{pad}    }}", f"{pad}}}"]
+        raise Unsupported("an effect the C path does not hold")
+
+    def zones_of(self, getter: Any, fallback: str, scope: Scope, pad: str, name: str) -> tuple[list[str], str, int]:
+        """The zones a `zone_ids` getter gives for seat `p`: C lines setting `name` to a row of
+        them, the row, its width. Fixed by seat (`static`), or by a seat a counter holds."""
+        static = getattr(getter, "static", None)
+        if static is not None:
+            rows = self.rows(tuple(tuple(z) for z in static))
+            return [f"{pad}    const int *{name} = {rows[0]}[p];"], name, rows[1]
+        whose = getattr(getattr(getter, "whose", None), "native", None)
+        if not (whose and whose[0] == "seat in counter" and type(whose[1]) is int and 0 <= whose[1] < self.shapes.counters):
+            raise Unsupported("zones the C path does not find")
+        rows = self.rows(tuple(tuple(z) for z in getter.by_seat))
+        held = f"s->counters[{number(whose[1])}]"
+        return [f"{pad}    double {name}v = {held};",
+                f"{pad}    if (!({name}v >= 1 && {name}v <= {number(self.shapes.players)} && {name}v == (double)(int){name}v))"
+                f" {fallback}",
+                f"{pad}    const int *{name} = {rows[0]}[(int){name}v - 1];"], name, rows[1]
+
+    def rows(self, rows: tuple[tuple[int, ...], ...]) -> tuple[str, int]:
+        """A C table of equally long rows of zone ids (one a seat): its name and width."""
+        if (len(rows) != self.shapes.players or not rows or any(len(r) != len(rows[0]) for r in rows)
+                or not all(type(z) is int and 0 <= z < self.shapes.zones for r in rows for z in r)):
+            raise Unsupported("zones of another form")
+        key = ("R", rows)
+        name = self.unit.table_names.get(key)
+        if name is None:
+            name = self.unit.table_names[key] = f"R{len(self.unit.table_names)}"
+            body = ", ".join("{" + (", ".join(number(v) for v in r) or "0") + "}" for r in rows)
+            self.unit.tables.append(f"static const int {name}[{len(rows)}][{max(len(rows[0]), 1)}] = {{{body}}};")
+        return name, len(rows[0])
 
     def end_check(self, value: ast.expr, scope: Scope, pad: str) -> list[str]:
         if not isinstance(value, ast.Call):
