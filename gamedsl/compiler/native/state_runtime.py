@@ -334,7 +334,9 @@ static int escape_effects(S *s, int index, int seat) {
     return 0;
 }
 
-static int escape_end_deal(S *s, int seat, int ended) {
+/* State._end_deal(seat, (rule, who)). With `last` (nothing of the move follows it) and the
+   match over, the C state is not read again: the loop stops, and the Python state is the truth. */
+static int escape_end_deal(S *s, int seat, int ended, int last) {
     if (store(s) < 0) return -1;
     int rule = ended / ENDS, who = ended % ENDS - 1;
     PyObject *found = who < 0 ? Py_BuildValue("(iO)", rule, Py_None) : Py_BuildValue("(ii)", rule, who);
@@ -347,6 +349,11 @@ static int escape_end_deal(S *s, int seat, int ended) {
     Py_DECREF(found);
     if (done == NULL) return -1;
     Py_DECREF(done);
+    if (last) {
+        int over;
+        if (small_attr(s->st, a_over, &over) < 0) return -1;
+        if (over) { s->over = 1; s->dirty = 0; s->in_python = 0; return 0; }
+    }
     if (reload(s) < 0) return -1;
     s->in_python = 0;
     return 0;

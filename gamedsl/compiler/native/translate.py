@@ -97,6 +97,8 @@ class Translator:
         if [a.arg for a in tree.args.args] != ["st", "mv"]:
             raise Unsupported("an applier of another form")
         scope = Scope(env, {}, mv="mv", action=action)
+        done = [n for n in tree.body if ast.unparse(n) not in SKIPPED]
+        scope.last = done[-1] if done else None  # a deal's end last: no C state is read after it
         lines = [f"static int apply_{action}(S *s, const Move *mv) {{", "    int r = 0; (void)r;"]
         lines += self.block(tree.body, scope, "    ")
         lines += ["    return 0;", "}", ""]
@@ -229,7 +231,8 @@ class Translator:
             seat, _ = self.expr(node.body[0].value.args[0], scope)  # type: ignore[attr-defined]
             if ast.unparse(node.body[0]) != f"st._end_deal({ast.unparse(node.body[0].value.args[0])}, ended)":
                 raise Unsupported("an end of another form")
-            return [f"{pad}if (ended >= 0 && escape_end_deal(s, {seat}, ended) < 0) return ERR;"]
+            last = number(node is scope.last)
+            return [f"{pad}if (ended >= 0 && escape_end_deal(s, {seat}, ended, {last}) < 0) return ERR;"]
         condition, _ = self.expr(test, scope)
         lines = [f"{pad}if ({condition}) {{", *self.block(node.body, scope, pad + "    ")]
         if node.orelse:
@@ -702,6 +705,7 @@ class Scope:
     mv: str | None  # the C pointer to the move, or None where the move is None
     action: int | None  # the action whose move `mv` is, if known
     zones: dict = field(default_factory=dict)  # hand/target -> the C zone index
+    last: Any = None  # the applier's last statement that does anything
 
 
 def parse(fn: Callable) -> tuple[ast.FunctionDef, dict]:
