@@ -147,3 +147,21 @@ def test_a_gap_found_in_c_is_raised_by_the_python_closure(tmp_path, monkeypatch:
         ours = failed(native, seed)
         assert "which is not a seat" in ours[0]
         assert ours == failed(python, seed)
+
+
+@needs_compiler
+def test_a_position_the_c_state_does_not_hold_is_played_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    python, native = load("dou_dizhu", "python", monkeypatch), load("dou_dizhu", "native", monkeypatch)
+    loop = state_playout.for_game(native.compiled)
+    assert loop is not None
+    odd = native.new_game(5)
+    odd.public = frozenset({99})  # a card number the C state's mask does not hold
+    assert loop.run(odd, random.Random(5), -1) is None
+    same = native.new_game(5)
+    same.public = frozenset({99})
+    assert whole(odd) == whole(same)  # untouched
+    ours, theirs = native.new_game(5), python.new_game(5)
+    ours.public = theirs.public = frozenset({99})
+    first, second = random.Random(5), random.Random(5)
+    assert ours.playout(first) == theirs.playout(second)
+    assert whole(ours) == whole(theirs) and first.getstate() == second.getstate()

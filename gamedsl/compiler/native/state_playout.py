@@ -46,10 +46,7 @@ class StateLoop:
         c = st._c
         if c.generators + c.unrecorded_appliers != self.translated:
             return None
-        try:
-            return self.module.run(st, rng, limit, self.py)
-        except NotImplementedError:
-            return None
+        return self.module.run(st, rng, limit, self.py)
 
 
 def for_game(c: CompiledGame) -> StateLoop | None:

@@ -403,7 +403,8 @@ static int push_play(Buf *b, int e, int length, int key, const int *ranks, int n
 
 /* run(state, rng, limit, py) -> (moves made, stuck): moves until the state is over, `limit`
    moves are made (-1: none), or the player to move has none (stuck: True, for the Python loop to
-   say so). The generator is a plain random.Random, drawn from in place (checked by the caller). */
+   say so); None when the position is not one the C state holds (nothing done). The generator is
+   a plain random.Random, drawn from in place (checked by the caller). */
 static PyObject *run(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 4 || !PyObject_TypeCheck(args[1], twister_type) || !PyTuple_CheckExact(args[3])
             || PyTuple_GET_SIZE(args[3]) != ESCAPES + 1) {
@@ -412,11 +413,16 @@ static PyObject *run(PyObject *module, PyObject *const *args, Py_ssize_t nargs) 
     }
     long limit = PyLong_AsLong(args[2]);
     if (limit == -1 && PyErr_Occurred()) return NULL;
-    if (busy) { PyErr_SetString(PyExc_NotImplementedError, "a playout within a playout"); return NULL; }
+    if (busy) Py_RETURN_NONE;  /* a playout within a playout (from a step run in Python): played in Python */
     S *s = PyMem_Calloc(1, sizeof(S));
     if (s == NULL) return PyErr_NoMemory();
     s->st = args[0]; s->py = args[3];
-    if (load(s) < 0) { PyMem_Free(s); return NULL; }
+    if (load(s) < 0) {  /* a position the C state does not hold: None, nothing changed */
+        PyMem_Free(s);
+        if (!PyErr_ExceptionMatches(PyExc_NotImplementedError)) return NULL;
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
     busy = 1;
     long made = 0;
     int stuck = 0, failed = 0;
