@@ -170,8 +170,8 @@ class Translator:
             return []
         if text in SCALARS:
             code, kind = self.expr(value, scope)
-            if kind not in ("i", "b"):
-                raise Unsupported("a state field set to a number that may not be an int")
+            if kind != "i":
+                raise Unsupported("a state field set to a value that may not be an int")
             return [f"{pad}{SCALARS[text]} = {code}; s->dirty = 1;"]
         if isinstance(target, ast.Subscript) and ast.unparse(target.value) == "st.counters":
             index = self.counter_index(target.slice, scope)
@@ -179,9 +179,9 @@ class Translator:
             if kind == "c":  # a counter's value as it is: its kind (int or float) goes with it
                 source = self.counter_index(value.slice, scope)  # type: ignore[attr-defined]
                 return [f"{pad}s->counters[{index}] = {code}; s->cint[{index}] = s->cint[{source}]; s->dirty = 1;"]
-            if kind == "cx":
-                raise Unsupported("a counter set to a sum whose kind depends on the counters")
-            return [f"{pad}s->counters[{index}] = {code}; s->cint[{index}] = {1 if kind in ('i', 'b') else 0}; s->dirty = 1;"]
+            if kind in ("cx", "b"):  # (a truth would be stored as a bool)
+                raise Unsupported("a counter set to a value of a kind the C state does not keep")
+            return [f"{pad}s->counters[{index}] = {code}; s->cint[{index}] = {1 if kind == 'i' else 0}; s->dirty = 1;"]
         if isinstance(target, ast.Name) and target.id in ("src", "dst"):
             code, kind = self.expr(value, scope)
             if kind != "i":
@@ -657,7 +657,9 @@ class Translator:
                 return ("1" if present == isinstance(node.ops[0], ast.IsNot) else "0"), "b"
             raise Unsupported("an identity test of another form")
         if len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)):
-            code, _ = self.expr(node.left, scope)
+            code, kind = self.expr(node.left, scope)
+            if kind != "i":  # (a float in a set of ints is compared as a float)
+                raise Unsupported("membership of a value that may not be an int")
             right = node.comparators[0]
             values = scope.env.get(right.id) if isinstance(right, ast.Name) else None
             if not (isinstance(values, (frozenset, set, tuple)) and all(type(v) is int for v in values)):
@@ -667,8 +669,10 @@ class Translator:
             return (test if isinstance(node.ops[0], ast.In) else f"(!{test})"), "b"
         parts, left = [], node.left
         for op, right in zip(node.ops, node.comparators):
-            a, _ = self.expr(left, scope)
-            b, _ = self.expr(right, scope)
+            a, first = self.expr(left, scope)
+            b, second = self.expr(right, scope)
+            if "b" in (first, second):  # (Python's `and`/`or` give values, not truths)
+                raise Unsupported("a comparison of truths")
             symbol = COMPARISONS.get(type(op))
             if symbol is None:
                 raise Unsupported("a comparison the C path does not hold")
