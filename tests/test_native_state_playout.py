@@ -165,3 +165,43 @@ def test_a_position_the_c_state_does_not_hold_is_played_in_python(monkeypatch: p
     first, second = random.Random(5), random.Random(5)
     assert ours.playout(first) == theirs.playout(second)
     assert whole(ours) == whole(theirs) and first.getstate() == second.getstate()
+
+
+def _applier(body: str, env: dict | None = None):
+    """A function of the generated applier's form, with its source (as `source.py` keeps it)."""
+    text = "def _apply(st, mv):\n    p = st.current\n" + "".join(f"    {line}\n" for line in body.splitlines())
+    names: dict = dict(env or {})
+    exec(text, names)  # a test's own source
+    fn = names["_apply"]
+    fn.source = text
+    return fn
+
+
+def _shapes() -> translate.Shapes:
+    return translate.Shapes(players=3, zones=4, counters=3, simple_turns=True, move_all=None, move_ranks=None,
+                            reading=None, finders={}, action_shapes=["values"])
+
+
+@pytest.mark.parametrize("body", [
+    "st.counters[0] = (st.phase == 1)",  # a bool kept in a counter
+    "st.counters[0] = st.counters[1] + 1",  # int or float: as the counter is
+    "st.current = st.counters[0]",  # a float as the player to move
+    "st.counters[p] = 1.0",  # a counter by a computed index
+    "if (st.phase or 2) == 2:\n    st.phase = 1",  # `or` as a value
+    "if st.counters[0] in _k1:\n    st.phase = 1",  # a float tested against ints
+    "st.counters[0] = st.counters[1] / 2.0",  # division (checked for zero in Python)
+    "st._say('x')",  # an engine call it does not know
+])
+def test_the_translation_refuses_what_it_would_get_wrong(body: str) -> None:
+    with pytest.raises(Unsupported):
+        translate.Translator(_shapes(), translate.Unit()).applier(_applier(body, {"_k1": frozenset({1})}), 0)
+
+
+def test_the_translation_writes_what_it_holds() -> None:
+    unit = translate.Unit()
+    body = ("st.counters[0] = st.counters[0] + 1.0\nst.counters[1] = mv[1]\nst.counters[2] = st.counters[1]\n"
+            "if mv[1] in _k1 and not st.zones[_k2[p]]:\n    st.current = (st.current + 1) % 3")
+    translate.Translator(_shapes(), unit).applier(_applier(body, {"_k1": frozenset({2, 3}), "_k2": [0, 1, 2]}), 0)
+    source = "\n".join(unit.functions)
+    assert "s->cint[0] = 0" in source and "s->cint[1] = 1" in source and "s->cint[2] = s->cint[1]" in source
+    assert "member(mv->v1, M" in source and "% 3 + 3) % 3" in source
