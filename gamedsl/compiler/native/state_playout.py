@@ -34,17 +34,17 @@ _built: dict[int, Any] = {}  # id of a compiled game -> its StateLoop or None
 class StateLoop:
     """A game's playout module, called as `State.playout` calls it."""
 
-    def __init__(self, module: Any, py: tuple, translated: list):
+    def __init__(self, module: Any, py: tuple, generators: list, appliers: list):
         self.module = module
-        self.py = py  # the combinations' `reading`, then the functions escapes call
-        self.translated = translated  # the listings and appliers translated (replaced: not used)
+        self.py = py  # the combinations' `reading`, each entry's reading, then the functions escapes call
+        self.generators, self.appliers = generators, appliers  # those translated (replaced: not used)
 
     def run(self, st: Any, rng: random.Random, limit: int) -> tuple[int, bool] | None:
         """(moves made, stuck: the player to move has no move) or None when this position is
         not one the C state holds, or the game's functions are no longer those translated
         (nothing changed: the caller plays it in Python)."""
         c = st._c
-        if c.generators + c.unrecorded_appliers != self.translated:
+        if c.unrecorded_appliers != self.appliers or c.generators != self.generators:
             return None
         return self.module.run(st, rng, limit, self.py)
 
@@ -72,7 +72,7 @@ def _build(c: CompiledGame) -> StateLoop | None:
         if wanted == "required":
             raise
         return None
-    return StateLoop(module, py, c.generators + [a.apply_unrecorded for a in c.actions])  # those translated
+    return StateLoop(module, py, list(c.generators), [a.apply_unrecorded for a in c.actions])
 
 
 def game_source(c: CompiledGame) -> tuple[str, tuple]:
@@ -110,11 +110,13 @@ def game_source(c: CompiledGame) -> tuple[str, tuple]:
     listings = [translate.listing(fn, phase) for phase, fn in enumerate(c.generators)]
     appliers = [translate.applier(a.apply_unrecorded, a.index) for a in c.actions]
     head = [f"#define NZ {_int(len(c.zones))}", f"#define NC {_int(len(c.counters.start))}",
-            f"#define PLAYERS {_int(c.players)}", f"#define ESCAPES {_int(len(unit.escapes))}"]
+            f"#define PLAYERS {_int(c.players)}", f"#define ESCAPES {_int(len(unit.escapes))}",
+            f"#define ENTRIES {_int(len(rows))}"]
     parts = [HEADER, *head, DRAWS, STATE, *_entries(rows), PROTOTYPES, PRELUDE, *plays, *unit.tables, *unit.prototypes,
              *unit.functions, *_dispatch("list_phase", "S *s, Buf *out", "s, out", listings, "s->phase"),
              *_dispatch("apply_action", "S *s, const Move *mv", "s, mv", appliers, "mv->a"), LOOP]
-    py = (kinds.reading if kinds is not None else None, *unit.escapes)
+    readings = tuple(None if row is None or not row[5] else kinds.reading(row[1], row[5]) for row in rows)
+    py = (kinds.reading if kinds is not None else None, readings, *unit.escapes)
     return "\n".join(parts) + "\n", py
 
 

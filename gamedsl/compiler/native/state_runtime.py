@@ -26,10 +26,10 @@ STATE = r"""
 #define zone_at(z) (z)
 
 typedef struct { int n; int cards[MAXC]; } Zone;
-typedef struct { int kind, length, key, n; signed char ranks[MAXR]; } Combo;  /* kind -1: none */
+typedef struct { int kind, length, key, n, entry; signed char ranks[MAXR]; } Combo;  /* kind -1: none; entry -1: no table's */
 /* A move: (a, v1, v2, v3) as the Python tuple; a play of combinations: v1 its kind, v3 its
    target, v2 -2 and its ranks at `at` (>= 0: the buffer's arena; < 0: the entries' pool). */
-typedef struct { int a, v1, v2, v3, length, key, n, at; } Move;
+typedef struct { int a, v1, v2, v3, length, key, n, at, e; } Move;  /* e: the entry of a play, else -1 */
 typedef struct { Move *m; int n, cap; signed char *arena; int an, acap; } Buf;
 
 typedef struct {
@@ -40,7 +40,7 @@ typedef struct {
     long long forgotten;
     Combo combos[NZ];
     int played_by[NZ];
-    PyObject *st, *py;  /* the Python state; py[0] the combinations' `reading`, then the escapes */
+    PyObject *st, *py;  /* the Python state; py: the combinations' `reading`, the entries' readings, the escapes */
     int in_python;  /* an escape is under way: the Python state is the truth (not written over on failing) */
     int dirty;  /* the C state holds changes the Python state has not (set by every write, cleared by load) */
     unsigned long long public_mask, public_read;  /* the cards revealed to all (`public`), and as last read */
@@ -72,7 +72,7 @@ static int grow(Buf *b) {
 static int push_move(Buf *b, int a, int v1, int v2, int v3) {
     if (b->n == b->cap && grow(b) < 0) return -1;
     Move *m = &b->m[b->n++];
-    m->a = a; m->v1 = v1; m->v2 = v2; m->v3 = v3; m->length = 0; m->key = 0; m->n = 0; m->at = 0;
+    m->a = a; m->v1 = v1; m->v2 = v2; m->v3 = v3; m->length = 0; m->key = 0; m->n = 0; m->at = 0; m->e = -1;
     return 0;
 }
 
@@ -123,6 +123,7 @@ static void set_combo(S *s, int zone, const Move *mv) {
     Combo *c = &s->combos[zone];
     const signed char *ranks = ranks_of(&buf, mv);
     c->kind = mv->v1; c->length = mv->length; c->key = mv->key; c->n = mv->n;
+    c->entry = mv->at < 0 ? mv->e : -1;  /* a table's play: its reading is made already (py[1]) */
     memcpy(c->ranks, ranks, mv->n);
 }
 
@@ -215,6 +216,7 @@ static int load(S *s) {
         if (!failed) {
             Combo *c = &s->combos[zone];
             c->kind = (int)PyLong_AsLong(index); c->length = length; c->key = key; c->n = (int)PyTuple_GET_SIZE(ranks);
+            c->entry = -1;
             for (int r = 0; r < c->n; r++) c->ranks[r] = (signed char)PyLong_AsLong(PyTuple_GET_ITEM(ranks, r));
             failed = PyErr_Occurred() != NULL;
         }
@@ -261,7 +263,9 @@ static int store(S *s) {
     for (int i = 0; i < NZ && !failed; i++) {
         PyObject *zone = PyLong_FromLong(i);
         failed = zone == NULL;
-        if (!failed && s->combos[i].kind >= 0) {
+        if (!failed && s->combos[i].kind >= 0 && s->combos[i].entry >= 0) {
+            failed = PyDict_SetItem(combos, zone, PyTuple_GET_ITEM(PyTuple_GET_ITEM(s->py, 1), s->combos[i].entry)) < 0;
+        } else if (!failed && s->combos[i].kind >= 0) {
             Combo *c = &s->combos[i];
             PyObject *ranks = PyTuple_New(c->n), *r = NULL;
             failed = ranks == NULL;
@@ -325,7 +329,7 @@ static int escape_effects(S *s, int index, int seat) {
     if (who == NULL) return ERR;
     PyObject *args[3] = {s->st, who, Py_None};
     s->in_python = 1;
-    PyObject *done = PyObject_Vectorcall(PyTuple_GET_ITEM(s->py, index + 1), args, 3, NULL);
+    PyObject *done = PyObject_Vectorcall(PyTuple_GET_ITEM(s->py, index + 2), args, 3, NULL);
     Py_DECREF(who);
     if (done == NULL) return ERR;
     Py_DECREF(done);
@@ -381,7 +385,7 @@ static int push_entry(Buf *b, int e) {
     if (b->n == b->cap && grow(b) < 0) return -1;
     Move *m = &b->m[b->n++];
     m->a = row[0]; m->v1 = row[1]; m->v2 = -2; m->v3 = row[4]; m->length = row[2]; m->key = row[3];
-    m->n = row[5]; m->at = -row[6] - 1;
+    m->n = row[5]; m->at = -row[6] - 1; m->e = e;
     return 0;
 }
 
@@ -407,7 +411,8 @@ static int push_play(Buf *b, int e, int length, int key, const int *ranks, int n
    a plain random.Random, drawn from in place (checked by the caller). */
 static PyObject *run(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 4 || !PyObject_TypeCheck(args[1], twister_type) || !PyTuple_CheckExact(args[3])
-            || PyTuple_GET_SIZE(args[3]) != ESCAPES + 1) {
+            || PyTuple_GET_SIZE(args[3]) != ESCAPES + 2 || !PyTuple_CheckExact(PyTuple_GET_ITEM(args[3], 1))
+            || PyTuple_GET_SIZE(PyTuple_GET_ITEM(args[3], 1)) != ENTRIES) {
         PyErr_SetString(PyExc_TypeError, "run(state, rng: random.Random, limit, py: tuple)");
         return NULL;
     }
