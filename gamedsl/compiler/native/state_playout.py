@@ -111,12 +111,11 @@ def game_source(c: CompiledGame) -> tuple[str, tuple]:
     appliers = [translate.applier(a.apply_unrecorded, a.index) for a in c.actions]
     head = [f"#define NZ {_int(len(c.zones))}", f"#define NC {_int(len(c.counters.start))}",
             f"#define PLAYERS {_int(c.players)}", f"#define ESCAPES {_int(len(unit.escapes))}",
-            f"#define ENTRIES {_int(len(rows))}"]
+            f"#define POOLED {_int(sum(len(row[5]) for row in rows if row is not None))}"]
     parts = [HEADER, *head, DRAWS, STATE, *_entries(rows), PROTOTYPES, PRELUDE, *plays, *unit.tables, *unit.prototypes,
              *unit.functions, *_dispatch("list_phase", "S *s, Buf *out", "s, out", listings, "s->phase"),
              *_dispatch("apply_action", "S *s, const Move *mv", "s, mv", appliers, "mv->a"), LOOP]
-    readings = tuple(None if row is None or not row[5] else kinds.reading(row[1], row[5]) for row in rows)
-    py = (kinds.reading if kinds is not None else None, readings, *unit.escapes)
+    py = (kinds.reading if kinds is not None else None, _readings(rows, kinds), *unit.escapes)
     return "\n".join(parts) + "\n", py
 
 
@@ -154,6 +153,16 @@ def _entries(rows: list[Any]) -> list[str]:
         pool += ranks
     return [f"static const int ENTRY[{max(len(rows), 1)}][7] = {{{', '.join(table) or '{0}'}}};",
             f"static const signed char POOL[{max(len(pool), 1)}] = {{{', '.join(number(r) for r in pool) or '0'}}};"]
+
+
+def _readings(rows: list[Any], kinds: Any) -> tuple:
+    """The reading of each table's play, at the place of its ranks in POOL (as `_entries` lays
+    them out), for writing the combination on a zone back without reading it again."""
+    readings: list[Any] = []
+    for row in rows:
+        if row is not None and row[5]:
+            readings += [kinds.reading(row[1], row[5])] + [None] * (len(row[5]) - 1)
+    return tuple(readings)
 
 
 def _dispatch(name: str, params: str, args: str, functions: list[str], on: str) -> list[str]:

@@ -26,10 +26,10 @@ STATE = r"""
 #define zone_at(z) (z)
 
 typedef struct { int n; int cards[MAXC]; } Zone;
-typedef struct { int kind, length, key, n, entry; signed char ranks[MAXR]; } Combo;  /* kind -1: none; entry -1: no table's */
+typedef struct { int kind, length, key, n, entry; signed char ranks[MAXR]; } Combo;  /* kind -1: none; entry -1: not a table's */
 /* A move: (a, v1, v2, v3) as the Python tuple; a play of combinations: v1 its kind, v3 its
    target, v2 -2 and its ranks at `at` (>= 0: the buffer's arena; < 0: the entries' pool). */
-typedef struct { int a, v1, v2, v3, length, key, n, at, e; } Move;  /* e: the entry of a play, else -1 */
+typedef struct { int a, v1, v2, v3, length, key, n, at; } Move;
 typedef struct { Move *m; int n, cap; signed char *arena; int an, acap; } Buf;
 
 typedef struct {
@@ -72,7 +72,7 @@ static int grow(Buf *b) {
 static int push_move(Buf *b, int a, int v1, int v2, int v3) {
     if (b->n == b->cap && grow(b) < 0) return -1;
     Move *m = &b->m[b->n++];
-    m->a = a; m->v1 = v1; m->v2 = v2; m->v3 = v3; m->length = 0; m->key = 0; m->n = 0; m->at = 0; m->e = -1;
+    m->a = a; m->v1 = v1; m->v2 = v2; m->v3 = v3; m->length = 0; m->key = 0; m->n = 0; m->at = 0;
     return 0;
 }
 
@@ -123,7 +123,7 @@ static void set_combo(S *s, int zone, const Move *mv) {
     Combo *c = &s->combos[zone];
     const signed char *ranks = ranks_of(&buf, mv);
     c->kind = mv->v1; c->length = mv->length; c->key = mv->key; c->n = mv->n;
-    c->entry = mv->at < 0 ? mv->e : -1;  /* a table's play: its reading is made already (py[1]) */
+    c->entry = mv->at < 0 ? -mv->at - 1 : -1;  /* a table's play (its ranks' place in POOL): its reading is made (py[1]) */
     memcpy(c->ranks, ranks, mv->n);
 }
 
@@ -385,7 +385,7 @@ static int push_entry(Buf *b, int e) {
     if (b->n == b->cap && grow(b) < 0) return -1;
     Move *m = &b->m[b->n++];
     m->a = row[0]; m->v1 = row[1]; m->v2 = -2; m->v3 = row[4]; m->length = row[2]; m->key = row[3];
-    m->n = row[5]; m->at = -row[6] - 1; m->e = e;
+    m->n = row[5]; m->at = -row[6] - 1;
     return 0;
 }
 
@@ -412,7 +412,7 @@ static int push_play(Buf *b, int e, int length, int key, const int *ranks, int n
 static PyObject *run(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 4 || !PyObject_TypeCheck(args[1], twister_type) || !PyTuple_CheckExact(args[3])
             || PyTuple_GET_SIZE(args[3]) != ESCAPES + 2 || !PyTuple_CheckExact(PyTuple_GET_ITEM(args[3], 1))
-            || PyTuple_GET_SIZE(PyTuple_GET_ITEM(args[3], 1)) != ENTRIES) {
+            || PyTuple_GET_SIZE(PyTuple_GET_ITEM(args[3], 1)) != POOLED) {
         PyErr_SetString(PyExc_TypeError, "run(state, rng: random.Random, limit, py: tuple)");
         return NULL;
     }
