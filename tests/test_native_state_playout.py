@@ -36,6 +36,16 @@ def played(game: gamedsl.Game, seed: int, limit: int | None, before: int = 0) ->
     return (made, whole(state), rng.getstate())
 
 
+def changed_dou_dizhu(line: str, by: str, folder, monkeypatch: pytest.MonkeyPatch) -> tuple:
+    """Dou Dizhu with one line of its rules changed, compiled for the Python path and the native one."""
+    text = (ROOT / "games" / "dou_dizhu.game").read_text()
+    changed = text.replace(line, by, 1)
+    assert changed != text
+    path = folder / "changed.game"
+    path.write_text(changed)
+    return load(str(path), "python", monkeypatch), load(str(path), "native", monkeypatch)
+
+
 @needs_compiler
 @pytest.mark.parametrize("limit", [None, 0, 1, 4, 9, 25])
 def test_dou_dizhu_over_c_state_is_the_python_game(limit: int | None, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -69,12 +79,8 @@ def test_a_game_it_does_not_translate_falls_back(monkeypatch: pytest.MonkeyPatch
 
 @needs_compiler
 def test_an_effect_it_does_not_hold_makes_the_game_fall_back(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
-    text = (ROOT / "games" / "dou_dizhu.game").read_text()
-    changed = text.replace("        set bid to n\n", "        set bid to n\n        say \"{own} bids\"\n", 1)
-    assert changed != text
-    path = tmp_path / "said.game"
-    path.write_text(changed)
-    python, native = load(str(path), "python", monkeypatch), load(str(path), "native", monkeypatch)
+    python, native = changed_dou_dizhu("        set bid to n\n", "        set bid to n\n        say \"{own} bids\"\n",
+                                       tmp_path, monkeypatch)
     with pytest.raises(Unsupported):
         state_playout.game_source(native.compiled)
     assert state_playout.for_game(native.compiled) is None
@@ -136,12 +142,8 @@ def failed(game: gamedsl.Game, seed: int) -> tuple:
 def test_a_gap_found_in_c_is_raised_by_the_python_closure(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`landlord's hand` with no seat in the counter: the C finds it, the closure raises it, and
     the state is the one the Python loop leaves (phase set and bottom revealed before it)."""
-    text = (ROOT / "games" / "dou_dizhu.game").read_text()
-    changed = text.replace("set landlord to own seat\n", "set landlord to own seat + 5\n", 1)
-    assert changed != text
-    path = tmp_path / "no_seat.game"
-    path.write_text(changed)
-    python, native = load(str(path), "python", monkeypatch), load(str(path), "native", monkeypatch)
+    python, native = changed_dou_dizhu("set landlord to own seat\n", "set landlord to own seat + 5\n",
+                                       tmp_path, monkeypatch)
     assert state_playout.for_game(native.compiled) is not None
     for seed in range(4):
         ours = failed(native, seed)
