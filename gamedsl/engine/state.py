@@ -235,14 +235,16 @@ class State:
             self.forget_history()
             return made
         made = 0
-        if c.playout_loop is not None and c.playout_loop.draws_in_place(rng) and not self.declared and self._frame is None:
+        native = c.playout_loop
+        if native is not None and native.draws_in_place(rng) and not self.declared and self._frame is None:
             over_c_state = native_state.for_game(c)  # the whole loop over C state (native/state_playout.py)
-            ran = None if over_c_state is None or limit == 0 else over_c_state.run(self, rng, -1 if limit is None else limit)
+            ran = None
+            if over_c_state is not None and limit != 0:
+                ran = over_c_state.run(self, rng, -1 if limit is None else limit)
             if ran is not None:
                 made, stuck = ran
                 if not stuck:
                     return made  # else the Python loop goes on, and says the player to move is stuck
-        native = c.playout_loop
         if native is not None and made == 0:  # the same loop in C (compiler/native/playout.py)
             made, failed, error = native.run(self, rng, -1 if limit is None else limit, c.generators,
                                              c.unrecorded_appliers)

@@ -277,7 +277,8 @@ static int read_counts(PyObject *counts, int *c) {
 #define ARRANGEMENT_FIELDS PyObject *form, *kind, *out;
 #define START_ARRANGEMENT(a, entry, out_) \
     do { (a).form = PyTuple_GET_ITEM(entry, 0); (a).kind = PyTuple_GET_ITEM(entry, 1); (a).out = (out_); } while (0)
-""" + ARRANGE + r"""/* form(kind, length, key, ranks), the ranks being the wings (each `wing_width` times) and the core. */
+""" + ARRANGE + r"""/* form(kind, length, key, ranks), the ranks being the wings (each `wing_width` times)
+   and the core. */
 static int make_play(Arrangement *a, const int *wings, int n_wings) {
     int ranks[256], n = play_ranks(a, wings, n_wings, ranks);
     PyObject *tuple = PyTuple_New(n);
@@ -375,10 +376,12 @@ class Emitter:
         """The start of `answer_N`: `c` the counts, `above` the strength of the table's key, `out`."""
         return [f"static PyObject *answer_{index}(Finder *self, PyObject *const *args, Py_ssize_t nargs) {{",
                 "    int c[16], key, above;",
-                f"    if (nargs != 2) {{ PyErr_SetString(PyExc_TypeError, \"answer_{index}(counts, table)\"); return NULL; }}",
+                (f"    if (nargs != 2) {{ PyErr_SetString(PyExc_TypeError, \"answer_{index}(counts, table)\");"
+                 " return NULL; }"),
                 "    PyObject *counts = args[0], *table = args[1];",
                 "    if (read_counts(counts, c) < 0 || small_attr(table, s_key, &key) < 0) return NULL;",
-                "    if (key < 0 || key > 15) { PyErr_SetString(PyExc_ValueError, \"a key rank out of range\"); return NULL; }",
+                ("    if (key < 0 || key > 15) { PyErr_SetString(PyExc_ValueError, \"a key rank out of range\");"
+                 " return NULL; }"),
                 "    above = STRENGTH[key];",
                 "    PyObject *t = self->t, *out = PyList_New(0);", "    if (out == NULL) return NULL;"]
 

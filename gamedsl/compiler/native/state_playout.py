@@ -149,7 +149,8 @@ def _entries(rows: list[Any]) -> list[str]:
         action, kind, length, key, target, ranks = row
         if any(type(r) is not int or not 0 <= r < 16 for r in ranks) or len(ranks) > 64:
             raise Unsupported("a play the C state does not hold")
-        table.append("{" + ", ".join(number(v) for v in (action, kind, length, key, target, len(ranks), len(pool))) + "}")
+        values = (action, kind, length, key, target, len(ranks), len(pool))
+        table.append("{" + ", ".join(number(v) for v in values) + "}")
         pool += ranks
     return [f"static const int ENTRY[{max(len(rows), 1)}][7] = {{{', '.join(table) or '{0}'}}};",
             f"static const signed char POOL[{max(len(pool), 1)}] = {{{', '.join(number(r) for r in pool) or '0'}}};"]
@@ -168,5 +169,6 @@ def _readings(rows: list[Any], kinds: Any) -> tuple:
 def _dispatch(name: str, params: str, args: str, functions: list[str], on: str) -> list[str]:
     lines = [f"static int {name}({params}) {{", f"    switch ({on}) {{"]
     lines += [f"    case {_int(i)}: return {fn}({args});" for i, fn in enumerate(functions)]
-    lines += ["    default: PyErr_SetString(PyExc_IndexError, \"no such phase or action\"); return ERR;", "    }", "}", ""]
+    lines += ["    default: PyErr_SetString(PyExc_IndexError, \"no such phase or action\"); return ERR;",
+              "    }", "}", ""]
     return lines

@@ -47,7 +47,8 @@ class StructEmitter(Emitter):
         self.number = number
 
     def answer_head(self, index: str) -> list[str]:
-        return [f"static int answer_{_int(self.number)}_{index}(Buf *out, const int *c, const Combo *table, int base) {{",
+        return [(f"static int answer_{_int(self.number)}_{index}"
+                 "(Buf *out, const int *c, const Combo *table, int base) {"),
                 "    int above = (table->key < 0 || table->key > 15) ? 15 : STRENGTH[table->key];"]
 
     def functions(self) -> list[str]:

@@ -26,7 +26,8 @@ STATE = r"""
 #define zone_at(z) (z)
 
 typedef struct { int n; int cards[MAXC]; } Zone;
-typedef struct { int kind, length, key, n, entry; signed char ranks[MAXR]; } Combo;  /* kind -1: none; entry -1: not a table's */
+/* The combination on a zone: kind -1, none; entry, the place of its ranks in POOL if a table's play, else -1. */
+typedef struct { int kind, length, key, n, entry; signed char ranks[MAXR]; } Combo;
 /* A move: (a, v1, v2, v3) as the Python tuple; a play of combinations: v1 its kind, v3 its
    target, v2 -2 and its ranks at `at` (>= 0: the buffer's arena; < 0: the entries' pool). */
 typedef struct { int a, v1, v2, v3, length, key, n, at; } Move;
@@ -123,7 +124,7 @@ static void set_combo(S *s, int zone, const Move *mv) {
     Combo *c = &s->combos[zone];
     const signed char *ranks = ranks_of(&buf, mv);
     c->kind = mv->v1; c->length = mv->length; c->key = mv->key; c->n = mv->n;
-    c->entry = mv->at < 0 ? -mv->at - 1 : -1;  /* a table's play (its ranks' place in POOL): its reading is made (py[1]) */
+    c->entry = mv->at < 0 ? -mv->at - 1 : -1;  /* a table's play: its reading is made already (py[1]) */
     memcpy(c->ranks, ranks, mv->n);
 }
 
@@ -161,7 +162,10 @@ static int load(S *s) {
     Py_DECREF(zones);
     PyObject *counters = PyObject_GetAttr(st, a_counters);
     if (counters == NULL) return -1;
-    if (!PyList_CheckExact(counters) || PyList_GET_SIZE(counters) != NC) { Py_DECREF(counters); return unsupported("counters"); }
+    if (!PyList_CheckExact(counters) || PyList_GET_SIZE(counters) != NC) {
+        Py_DECREF(counters);
+        return unsupported("counters");
+    }
     for (int i = 0; i < NC; i++) {
         PyObject *v = PyList_GET_ITEM(counters, i);
         if (PyFloat_CheckExact(v)) { s->counters[i] = PyFloat_AS_DOUBLE(v); s->cint[i] = 0; continue; }
@@ -173,7 +177,8 @@ static int load(S *s) {
     }
     Py_DECREF(counters);
     if (small_attr(st, a_phase, &s->phase) < 0 || small_attr(st, a_current, &s->current) < 0
-            || small_attr(st, a_turn_number, &s->turn_number) < 0 || small_attr(st, a_moves_in_turn, &s->moves_in_turn) < 0
+            || small_attr(st, a_turn_number, &s->turn_number) < 0
+            || small_attr(st, a_moves_in_turn, &s->moves_in_turn) < 0
             || small_attr(st, a_over, &s->over) < 0) return -1;
     PyObject *forgotten = PyObject_GetAttr(st, a_forgotten);
     if (forgotten == NULL) return -1;
@@ -212,7 +217,8 @@ static int load(S *s) {
         PyObject *ranks = PyObject_GetAttr(v, a_ranks);
         int length, key;
         failed = zone < 0 || zone >= NZ || index == NULL || ranks == NULL || !PyTuple_CheckExact(ranks)
-                 || PyTuple_GET_SIZE(ranks) > MAXR || small_attr(v, a_length, &length) < 0 || small_attr(v, a_key, &key) < 0;
+                 || PyTuple_GET_SIZE(ranks) > MAXR || small_attr(v, a_length, &length) < 0
+                 || small_attr(v, a_key, &key) < 0;
         if (!failed) {
             Combo *c = &s->combos[zone];
             c->kind = (int)PyLong_AsLong(index); c->length = length; c->key = key; c->n = (int)PyTuple_GET_SIZE(ranks);
@@ -453,7 +459,8 @@ static PyObject *run(PyObject *module, PyObject *const *args, Py_ssize_t nargs) 
     /* Written back unless nothing changed since the Python state was read (the last move's escape
        read it: a deal's end, say); the moves made are counted in it either way. */
     int written = made == 0 ? 0 : s->dirty ? store(s)
-                  : (set_int(s->st, a_forgotten, s->forgotten) < 0 || PyObject_SetAttr(s->st, a_legal, Py_None) < 0) ? -1 : 0;
+                  : (set_int(s->st, a_forgotten, s->forgotten) < 0
+                     || PyObject_SetAttr(s->st, a_legal, Py_None) < 0) ? -1 : 0;
     PyMem_Free(s);
     if (written < 0) return NULL;
     return Py_BuildValue("(lO)", made, stuck ? Py_True : Py_False);
@@ -468,7 +475,8 @@ static struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "MODULE", NULL, -
 
 #define INTERN(v, text) if ((v = PyUnicode_InternFromString(text)) == NULL) return NULL
 PyMODINIT_FUNC PyInit_MODULE(void) {
-""" + TWISTER_INIT + r"""    INTERN(a_zones, "zones"); INTERN(a_counters, "counters"); INTERN(a_phase, "phase"); INTERN(a_current, "current");
+""" + TWISTER_INIT + r"""    INTERN(a_zones, "zones"); INTERN(a_counters, "counters"); INTERN(a_phase, "phase");
+    INTERN(a_current, "current");
     INTERN(a_turn_number, "turn_number"); INTERN(a_moves_in_turn, "moves_in_turn"); INTERN(a_over, "over");
     INTERN(a_combos, "combos"); INTERN(a_played_by, "played_by"); INTERN(a_forgotten, "forgotten");
     INTERN(a_legal, "_legal"); INTERN(a_rank_counts, "rank_counts"); INTERN(a_lead_lists, "lead_lists");

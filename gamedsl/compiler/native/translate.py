@@ -11,7 +11,8 @@ the end of a deal become *escapes*: the C state is written back to the Python `S
 Python function runs, and the C state is read again — rare events, paid for in Python.
 
 Only integers reach the C source: constants are checked to be ints or floats (`number`), and
-names are made here (`f3`, `T5`), never taken from the file. Every write to the C state also marks it `dirty` (not yet in the Python state).
+names are made here (`f3`, `T5`), never taken from the file. Every write to the C state also
+marks it `dirty` (not yet in the Python state).
 """
 
 from __future__ import annotations
@@ -188,7 +189,8 @@ class Translator:
                 raise Unsupported("a zone of another kind")
             scope.names[target.id] = target.id
             return [f"{pad}int {target.id} = {code};"]
-        if isinstance(target, ast.Name) and target.id in ("hand", "target") and ast.unparse(value).startswith("st.zones["):
+        if (isinstance(target, ast.Name) and target.id in ("hand", "target")
+                and ast.unparse(value).startswith("st.zones[")):
             code, _ = self.expr(value.slice, scope)  # type: ignore[attr-defined]
             scope.zones[target.id] = code
             return []
@@ -307,7 +309,8 @@ class Translator:
             raise Unsupported("a call of another form")
         fn = scope.env.get(call.func.id)
         texts = [ast.unparse(a) for a in call.args]
-        if not callable(fn) or texts[:1] != ["st"] or len(texts) not in (2, 3) or texts[2:] not in ([], ["mv"], ["None"]):
+        if (not callable(fn) or texts[:1] != ["st"] or len(texts) not in (2, 3)
+                or texts[2:] not in ([], ["mv"], ["None"])):
             raise Unsupported("a call of another form")
         seat, kind = self.expr(call.args[1], scope)
         with_move = texts[2:] == ["mv"] and scope.mv is not None
@@ -350,7 +353,8 @@ class Translator:
             target_lines, target, _ = self.zones_of(targets, fallback, scope, pad, "t")
             source_lines, zones, width = self.zones_of(sources, fallback, scope, pad, "z")
             return [f"{pad}{{", *target_lines, *source_lines,
-                    f"{pad}    for (int k = 0; k < {width}; k++) move_all(s, {zones}[k], {target}[0], {number(reverse)});",
+                    f"{pad}    for (int k = 0; k < {width}; k++)",
+                    f"{pad}        move_all(s, {zones}[k], {target}[0], {number(reverse)});",
                     f"{pad}    s->dirty = 1;", f"{pad}}}"]
         if what[0] == "turn to" and self.shapes.simple_turns:
             code = getattr(what[1], "code", None)
@@ -360,7 +364,7 @@ class Translator:
             value, _ = self.expr(ast.parse(code, mode="eval").body, seat_scope)
             return [f"{pad}{{", f"{pad}    double v = (double)({value});",
                     f"{pad}    if (v != v || v - v != 0) {fallback}  /* nan, inf: int() raises */",
-                    f"{pad}    if (v >= 1 && v < {number(self.shapes.players + 1)}) {{  /* 0 <= int(v) - 1 < players */",
+                    f"{pad}    if (v >= 1 && v < {number(self.shapes.players + 1)}) {{  /* 0 <= int(v) - 1 < n */",
                     f"{pad}        s->current = (int)v - 1; s->turn_number += 1; s->moves_in_turn = 0; s->dirty = 1;",
                     f"{pad}    }}", f"{pad}}}"]
         raise Unsupported("an effect the C path does not hold")
@@ -373,12 +377,14 @@ class Translator:
             rows = self.rows(tuple(tuple(z) for z in static))
             return [f"{pad}    const int *{name} = {rows[0]}[p];"], name, rows[1]
         whose = getattr(getattr(getter, "whose", None), "native", None)
-        if not (whose and whose[0] == "seat in counter" and type(whose[1]) is int and 0 <= whose[1] < self.shapes.counters):
+        if not (whose and whose[0] == "seat in counter" and type(whose[1]) is int
+                and 0 <= whose[1] < self.shapes.counters):
             raise Unsupported("zones the C path does not find")
         rows = self.rows(tuple(tuple(z) for z in getter.by_seat))
         held = f"s->counters[{number(whose[1])}]"
         return [f"{pad}    double {name}v = {held};",
-                f"{pad}    if (!({name}v >= 1 && {name}v <= {number(self.shapes.players)} && {name}v == (double)(int){name}v))"
+                f"{pad}    if (!({name}v >= 1 && {name}v <= {number(self.shapes.players)}"
+                f" && {name}v == (double)(int){name}v))"
                 f" {fallback}",
                 f"{pad}    const int *{name} = {rows[0]}[(int){name}v - 1];"], name, rows[1]
 
@@ -629,7 +635,8 @@ class Translator:
             raise Unsupported("rows read at something other than a seat")
         if not (isinstance(rows, (list, tuple)) and len(rows) == self.shapes.players and rows
                 and all(isinstance(r, tuple) and len(r) == len(rows[0]) for r in rows)
-                and all(type(v) is int and 0 <= v < max(self.shapes.zones, self.shapes.players) for r in rows for v in r)):
+                and all(type(v) is int and 0 <= v < max(self.shapes.zones, self.shapes.players)
+                        for r in rows for v in r)):
             raise Unsupported("rows of another form")
         width = len(rows[0])
         key = ("R", tuple(rows))
