@@ -445,6 +445,7 @@ static PyObject *run(PyObject *module, PyObject *const *args, Py_ssize_t nargs) 
         if (apply_action(s, &mv) == ERR) { failed = 1; break; }
         made++;
         s->forgotten++;
+        if ((made & 4095) == 0 && PyErr_CheckSignals() < 0) { failed = 1; break; }  /* Ctrl-C in a long playout */
     }
     busy = 0;
     if (failed) {
