@@ -106,6 +106,6 @@ def test_the_hands_counts_kept_between_moves_follow_every_change(seed: int) -> N
     assert checked > 20
     state = game.new_game(seed)
     state.playout(rng, limit=25)
-    checked = _kept_counts_are_right(state)
+    _kept_counts_are_right(state)  # those kept, if any (a playout over C state drops them all)
     assert list(state.legal_moves()) == list(state.copy().legal_moves())  # a copy counts afresh
-    assert checked > 0
+    assert _kept_counts_are_right(state) > 0  # counted again by the listing

@@ -105,7 +105,8 @@ def test_the_c_source_holds_no_text_of_the_rules_file(monkeypatch: pytest.Monkey
     module = next(iter(re.findall(r"gamedsl_native_[0-9a-f]{20}", source)))
     literals = set(re.findall(r'"([^"]*)"', source)) - {"Python.h", module, f"{module}.Finder", "Finder"}
     assert literals <= {"key", "length", "leads", "OiiO", "O!", "counts must be a list of 16 ints",
-                        "a key rank out of range", "tables of another layout", "every play of the hand (counts by rank)",
+                        "a key rank out of range", "a number too large", "tables of another layout",
+                        "every play of the hand (counts by rank)",
                         "the plays that beat a play of this kind"} | {f"answer_{k.index}" for k in finder.set.kinds} \
         | {f"answer_{k.index}(counts, table)" for k in finder.set.kinds}
 

@@ -142,6 +142,7 @@ class ExprCompiler:
                                             + where)
                 return int(seat) - 1
 
+            seat_in_counter.native = ("seat in counter", base)
             return seat_in_counter
         if owner and owner.endswith("'s") and owner[:-2] in self.model.values:  # `receiver's hand`
             name = owner[:-2]
@@ -168,7 +169,9 @@ class ExprCompiler:
             return getter
         by_seat = [self.zones.resolve(ast.ZoneRef(ref.pos, "own", ref.name, ref.index), s) for s in range(self.players)]
         whose = self.whose(ref.owner, ref.pos)
-        return lambda st, p: by_seat[whose(st, p)]
+        getter = lambda st, p: by_seat[whose(st, p)]  # noqa: E731
+        getter.by_seat, getter.whose = by_seat, whose  # type: ignore[attr-defined]
+        return getter
 
     # ---- fused code ---------------------------------------------------------------------
     # Common expressions, conditions and effects are also written as Python source and compiled
@@ -954,13 +957,16 @@ class ExprCompiler:
                 for src in sources(st, p):
                     st._move_all(src, target, reverse)
 
+            move_all.native = ("move all", sources, targets, reverse)  # what it does, for native/translate.py
             return move_all
         if isinstance(node, ast.GoToPhase):
             index = self.model.phases.index(node.phase.text)
             return lambda st, p, mv: st._set_phase(index)
         if isinstance(node, ast.Reveal):
             ids = self.zone_ids(node.zone)
-            return lambda st, p, mv: st._reveal(ids(st, p))
+            reveal = lambda st, p, mv: st._reveal(ids(st, p))  # noqa: E731
+            reveal.native = ("reveal", ids)
+            return reveal
         if isinstance(node, (ast.DealCards, ast.Shuffle)):
             step = self.deal_step_builder(node)  # it saves the zones it changes for undo itself
             if isinstance(node, ast.Shuffle):  # seeded by the moment and how often these zones were shuffled in it
@@ -971,7 +977,9 @@ class ExprCompiler:
             return self.say(node)
         if isinstance(node, ast.TurnTo):
             seat = self.expr(node.seat)
-            return lambda st, p, mv: st._turn_to(int(seat(st, p, mv)) - 1)
+            turn_to = lambda st, p, mv: st._turn_to(int(seat(st, p, mv)) - 1)  # noqa: E731
+            turn_to.native = ("turn to", seat)
+            return turn_to
         if isinstance(node, (ast.AddTo, ast.SetTo)):
             counter = node.counter
             whose = self.whose(counter.owner)

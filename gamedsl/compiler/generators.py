@@ -25,8 +25,11 @@ if TYPE_CHECKING:
 
 
 def move_form(index: int, dst: int) -> Any:
-    """How a combination found in a hand is made into a move of that action onto that zone."""
-    return lambda kind, length, key, ranks: (index, kind.index, ranks, dst)
+    """How a combination found in a hand is made into a move of that action onto that zone
+    (the action and the zone kept on the function, for the native path to make the same moves)."""
+    form = lambda kind, length, key, ranks: (index, kind.index, ranks, dst)  # noqa: E731
+    form.action, form.target = index, dst
+    return form
 
 
 def generator(game: CompiledGame, phase: int, reference: bool = False) -> Any:

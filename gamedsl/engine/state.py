@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .. import cards, limits
 from ..compiler.appliers import UndoFrame
 from ..compiler.building import ByCounter
+from ..compiler.native import state_playout as native_state
 from ..errors import IllegalMoveError, RulesRuntimeError
 from .moves import EXCHANGE, NO, Internal, LegalMoves, Move, resolve_text
 from .tricks import aligned, record
@@ -233,8 +234,18 @@ class State:
                 made += 1
             self.forget_history()
             return made
+        made = 0
         native = c.playout_loop
-        if native is not None:  # the same loop in C (compiler/native/playout.py)
+        if native is not None and native.draws_in_place(rng) and not self.declared and self._frame is None:
+            over_c_state = native_state.for_game(c)  # the whole loop over C state (native/state_playout.py)
+            ran = None
+            if over_c_state is not None and limit != 0:
+                ran = over_c_state.run(self, rng, -1 if limit is None else limit)
+            if ran is not None:
+                made, stuck = ran
+                if not stuck:
+                    return made  # else the Python loop goes on, and says the player to move is stuck
+        if native is not None and made == 0:  # the same loop in C (compiler/native/playout.py)
             made, failed, error = native.run(self, rng, -1 if limit is None else limit, c.generators,
                                              c.unrecorded_appliers)
             if failed is not None:
@@ -243,7 +254,6 @@ class State:
                 raise self._failure(failed, error) from None
             return made
         actions, generators = c.actions, c.generators
-        made = 0
         while not self.over and (limit is None or made < limit):
             legal = self._legal
             if legal is None:

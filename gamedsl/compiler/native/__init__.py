@@ -3,9 +3,12 @@
 `attach(finder)` gives a `PlayFinder` C versions of its `leads` and `answer` functions (the same
 plays in the same order as the generated Python, which stays as `python_leads` and
 `python_answer`); card moves are listed by the fixed `Lister` type of `card_moves.py` where it
-holds them (`compiler/card_moves.py` writes its calls). `GAMEDSL_NATIVE=0` keeps the Python path; `GAMEDSL_NATIVE=1` requires the
-native one (a failed build is then an error, for tests); unset or anything else: native when
-the compiler builds it, silently Python otherwise.
+holds them (`compiler/card_moves.py` writes its calls). `State.playout` runs over a C state where a
+game's generated functions translate (`state_playout.py`: `translate.py` reads them, and
+`state_runtime.py` holds the state), else in the fixed C loop of `playout.py`.
+`GAMEDSL_NATIVE=0` keeps the Python path; `GAMEDSL_NATIVE=1` requires the native one (a failed
+build is then an error, for tests); unset or anything else: native when the compiler builds it,
+silently Python otherwise.
 """
 
 from __future__ import annotations

@@ -223,8 +223,8 @@ static struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "MODULE", NULL, -
 
 """
 
-INIT = r"""PyMODINIT_FUNC PyInit_MODULE(void) {
-    PyObject *random = PyImport_ImportModule("_random");
+# The start of a module's init that draws in place: `twister_type`, checked to be laid out as read.
+TWISTER_INIT = r"""    PyObject *random = PyImport_ImportModule("_random");
     if (random == NULL) return NULL;
     twister_type = (PyTypeObject *)PyObject_GetAttrString(random, "Random");
     Py_DECREF(random);
@@ -233,7 +233,10 @@ INIT = r"""PyMODINIT_FUNC PyInit_MODULE(void) {
         PyErr_SetString(PyExc_ImportError, "_random.Random is not laid out as this module reads it");
         return NULL;
     }
-    one = PyLong_FromLong(1);
+"""
+
+INIT = r"""PyMODINIT_FUNC PyInit_MODULE(void) {
+""" + TWISTER_INIT + r"""    one = PyLong_FromLong(1);
     s_legal = PyUnicode_InternFromString("_legal");
     s_phase = PyUnicode_InternFromString("phase");
     s_over = PyUnicode_InternFromString("over");
@@ -295,6 +298,10 @@ class Loop:
             return False
         self.module.shuffle(pile, rng)
         return True
+
+    def draws_in_place(self, rng: random.Random) -> bool:
+        """Whether the module draws from `rng`'s state in place (a plain, checked generator)."""
+        return _trusted.get(id(self.module), False) and type(rng) is random.Random
 
     def run(self, st: Any, rng: random.Random, limit: int, listings: list, appliers: list) -> tuple:
         """(moves made, the move that failed or None, its error or None)."""
