@@ -1187,10 +1187,10 @@ class State:
             if self._frame.counters is None:
                 self._frame.counters = list(self.counters)
         self._save_scalar_state()
-        kept = list(self.counters)
+        kept = list(self.counters) if c.counters.kept_through_match else None
         first = None
         for attempt in range(100):  # `ties deal again`: a tie on the first player deals anew
-            self.zones = [c.initial_cards(z) for z in range(len(self.zones))]
+            self.zones = list(map(c.initial_cards, c.zone_ids))
             self.rank_counts = {}
             self.lead_lists = {}
             self.phase = 0
@@ -1201,14 +1201,16 @@ class State:
             self.declared = {}
             self.played_into = {}
             self.closed = frozenset()
-            self.counters = [start if not keep else value for start, keep, value
-                             in zip(c.counters.start, c.counters.whole_match, kept)]
-            rng = random.Random(f"{self.seed}/{number}" + (f"/{attempt}" if attempt else ""))
+            if kept is None:  # no counter is kept from deal to deal: all start again
+                self.counters = list(c.counters.start)
+            else:
+                self.counters = [start if not keep else value for start, keep, value
+                                 in zip(c.counters.start, c.counters.whole_match, kept)]
+            rng = random.Random(f"{self.seed}/{number}/{attempt}" if attempt else f"{self.seed}/{number}")
             self.deal_number = number
             self._deal_rng = rng
             try:
-                for step in c.deal_steps:
-                    step(self, rng, None)
+                c.deal_block(self, rng)
                 first = c.first_player(self, rng)
             finally:
                 self._deal_rng = None
@@ -1218,7 +1220,8 @@ class State:
         self.turn_number = 0
         self.moves_in_turn = 0
         self._legal = None
-        self._begin_turn()
+        if c.turn_start:
+            self._begin_turn()
         if c.keeps_up:
             self._keep_tops_up()
         # What the deal itself brings about: automatic rules, and hands that end it at once.
