@@ -389,8 +389,10 @@ class CompiledGame:
         self.generators = [generator(self, phase) for phase in range(len(self.phases))]
         self.playout_loop = native_playout.loop()  # the playout's loop in C, or None (State.playout)
         self._initial: dict[int, tuple[int, ...]] = {}
-        self.zone_ids = range(len(self.zones))  # every zone, in order (a deal lays each out)
         self.universe = self._universe()
+        # The zones that hold cards before a deal (the pack), the rest laid out empty by `empty_zones`
+        self.stocked_zones = tuple(z for z in range(len(self.zones)) if self._initial[z])
+        self._no_cards = ((),) * len(self.zones)
 
     # ---- moves -------------------------------------------------------------------------
     def _combination_kinds(self) -> list[CombinationKind]:
@@ -678,6 +680,10 @@ class CompiledGame:
             self._initial[zone_id] = made
         return list(made)
 
+    def empty_zones(self) -> list[list[int]]:
+        """A new list for each zone, all empty (a deal then fills `stocked_zones`)."""
+        return list(map(list, self._no_cards))
+
     def _amount(self, amount: Any) -> int | None:
         """A deal's amount known before play (a number, an option); None: `rest` or an expression."""
         if isinstance(amount, str) and amount in self.options:
@@ -826,6 +832,54 @@ class CompiledGame:
                     and all(instances[t].spec.per_suit and instances[t].spec is instances[target_ids[0]].spec
                             and instances[t].index == k + 1 for k, t in enumerate(target_ids)))
 
+        def by_suit(zones: list, source_id: int, target_ids: Any, count: int | None) -> None:
+            """To a family bound to suits: each card to its suit's pile."""
+            source = zones[source_id]
+            for _ in range(min(len(source) if count is None else count, len(source))):
+                if cards.is_joker(source[-1]):  # a joker has no suit: the deal stops there
+                    break
+                card = source.pop()
+                zones[target_ids[card & 3]].append(card)
+
+        def up_to_count(zones: list, source_id: int, target_ids: Any, count: int) -> None:
+            """`up to N`: as many as each target lacks, while cards last."""
+            source = zones[source_id]
+            for target in [zones[t] for t in target_ids]:
+                for _ in range(min(count - len(target), len(source))):
+                    target.append(source.pop())
+
+        def target_by_target(zones: list, source_id: int, target_ids: Any, count: int | None) -> None:
+            """`every`, or one target: each target its cards at once, the top card first."""
+            source = zones[source_id]
+            for target in [zones[t] for t in target_ids]:
+                take = min(len(source) if count is None else count, len(source))
+                target.extend(reversed(source[len(source) - take:]))
+                del source[len(source) - take:]
+
+        def in_rotation(zones: list, source_id: int, target_ids: Any, count: int | None) -> None:
+            """One card at a time, in rotation, from the top, while cards last."""
+            source = zones[source_id]
+            targets = [zones[t] for t in target_ids]
+            take = len(source) if count is None else min(count * len(targets), len(source))
+            dealt = source[len(source) - take:][::-1]  # in the order they leave the top
+            del source[len(source) - take:]
+            for k, target in enumerate(targets):
+                target.extend(dealt[k::len(targets)])
+
+        def nowhere(zones: list, source_id: int, target_ids: Any, count: int | None) -> None:
+            """No target (every owner out of the game): nothing is dealt."""
+
+        def way_of_laying(target_ids: Any, count_known: bool) -> Callable[[list, int, Any, int | None], None]:
+            """How the cards go from the source to these targets: decided by the step and the
+            targets alone, so that a deal to fixed zones decides it once."""
+            if suited(list(target_ids)):
+                return by_suit
+            if up_to and count_known:
+                return up_to_count
+            if every or len(target_ids) == 1:
+                return target_by_target
+            return in_rotation if target_ids else nowhere
+
         def deal(st: Any, rng: random.Random, p: int | None) -> None:
             source_id = source_of(st, p)[0]
             target_ids = [t for t in targets_of(st, p) if owner is None or owner[t] is None or st.in_play(owner[t])]
@@ -834,55 +888,27 @@ class CompiledGame:
             for zone_id in (source_id, *target_ids):
                 st._touch(zone_id)
             count = amount if counted is None else counted(st, p)
-            lay(st, source_id, target_ids, count, suited(target_ids))
+            way_of_laying(target_ids, count is not None)(st.zones, source_id, target_ids, count)
 
         # Where nothing in the position decides the zones (no `dealer's`, nobody out, no
-        # `beginning with`), each seat's source, targets and way of dealing, worked out once:
-        # the deal of a new game no longer lists, filters and tests them card step by card step.
+        # `beginning with`), each seat's source, targets and way of laying the cards, worked out
+        # once: a new game's deal no longer lists, filters and tests them each time.
         sources, targets_by_seat = self._zones_by_seat((step.source,)), self._zones_by_seat(step.targets)
+        count_known = amount is not None or counted is not None
         if sources is not None and targets_by_seat is not None and owner is None and beginning is None:
             plan = {p: (sources[p][0], targets_by_seat[p], (sources[p][0], *targets_by_seat[p]),
-                        suited(list(targets_by_seat[p]))) for p in sources}
+                        way_of_laying(targets_by_seat[p], count_known)) for p in sources}
 
             def deal_to_fixed_zones(st: Any, rng: random.Random, p: int | None) -> None:
-                source_id, target_ids, changed, to_suits = plan[p]
+                source_id, target_ids, changed, lay = plan[p]
                 if st._frame is not None or st.rank_counts:  # else `_touch` has nothing to do
                     for zone_id in changed:
                         st._touch(zone_id)
-                lay(st, source_id, target_ids, amount if counted is None else counted(st, p), to_suits)
+                lay(st.zones, source_id, target_ids, amount if counted is None else counted(st, p))
 
             chosen = deal_to_fixed_zones
         else:
             chosen = deal
-
-        def lay(st: Any, source_id: int, target_ids: Any, count: int | None, to_suits: bool) -> None:
-            """Move the cards: `count` (None: all) from the source's top to the targets."""
-            source = st.zones[source_id]
-            targets = [st.zones[t] for t in target_ids]
-            if to_suits:  # to a family bound to suits: each card to its suit's pile
-                take = min(len(source) if count is None else count, len(source))
-                for _ in range(take):
-                    if cards.is_joker(source[-1]):  # a joker has no suit: the deal stops there
-                        break
-                    card = source.pop()
-                    st.zones[target_ids[card & 3]].append(card)
-                return
-            if up_to and count is not None:  # as many as each target lacks
-                for target in targets:
-                    for _ in range(min(count - len(target), len(source))):  # while cards last
-                        target.append(source.pop())
-                return
-            if every or len(targets) == 1:
-                for target in targets:
-                    take = min(len(source) if count is None else count, len(source))
-                    target.extend(reversed(source[len(source) - take:]))  # the top card first
-                    del source[len(source) - take:]
-            elif targets:  # one card at a time, in rotation, from the top, while cards last
-                take = len(source) if count is None else min(count * len(targets), len(source))
-                dealt = source[len(source) - take:][::-1]  # in the order they leave the top
-                del source[len(source) - take:]
-                for k, target in enumerate(targets):
-                    target.extend(dealt[k::len(targets)])
 
         if step.face != "up":
             return chosen

@@ -1116,7 +1116,7 @@ class State:
             self.fired[c.end_keys[index]] += 1
         self._save_scalar_state()
         self.winner = hit
-        zones = tuple(tuple(z) for z in self.zones)
+        zones = tuple(map(tuple, self.zones))
         before = tuple(self.counters)
         for effect in end.effects:
             effect(self, hit if hit is not None else mover, None)
@@ -1190,7 +1190,9 @@ class State:
         kept = list(self.counters) if c.counters.kept_through_match else None
         first = None
         for attempt in range(100):  # `ties deal again`: a tie on the first player deals anew
-            self.zones = list(map(c.initial_cards, c.zone_ids))
+            self.zones = c.empty_zones()
+            for zone_id in c.stocked_zones:  # the zones that hold cards before the deal: the pack
+                self.zones[zone_id] = c.initial_cards(zone_id)
             self.rank_counts = {}
             self.lead_lists = {}
             self.phase = 0
