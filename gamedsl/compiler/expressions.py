@@ -57,6 +57,8 @@ class Counters:
                 self.whole_match.append(spec.whole_match)
                 self.labels.append(owner + spec.name)
                 self.holds.append(spec.holds)
+        # Whether any counter is kept from deal to deal: else a deal starts them all afresh (State._deal).
+        self.kept_through_match = any(self.whole_match)
 
     def index(self, name: str, player: int) -> int:
         if self.per_team[name]:

@@ -265,6 +265,12 @@ def shuffled(pile: list[int], rng: random.Random) -> None:
         pile[i], pile[j] = pile[j], pile[i]
 
 
+def _names_itself(node: Any) -> bool:
+    """Whether a failure of this deal step names it (a `deal` or a `shuffle`; `for each player`
+    leaves that to its own steps)."""
+    return not isinstance(node, (ast.ForEachPlayer, ast.SetTo, ast.AddTo))
+
+
 def _naming_the_step(step: DealStep, node: Any) -> DealStep:
     """A deal step whose failures during play (a seat counter holding no seat) name it."""
     def named(st: Any, rng: random.Random, p: int | None) -> None:
@@ -354,7 +360,7 @@ class CompiledGame:
         self.lowest_wins = match.lowest_wins  # the fewest points win the match (`, lowest score wins`)
         self.outcomes = {e.info.name: e.outcome for e in self.ends if e.outcome}  # end rule -> won | lost
         self.match_condition = self.exprs.condition(match.condition) if match.condition is not None else None
-        self.deal_steps = [self._deal_step(s) for s in model.deal]
+        self.deal_block, self.deal_steps = self._deal_block(model.deal)
         self.skip = self.exprs.condition(model.skip) if model.skip is not None else None
         self.eliminated = self.exprs.condition(model.eliminated) if model.eliminated is not None else None
         self.first_player = self._first_player()
@@ -384,6 +390,9 @@ class CompiledGame:
         self.playout_loop = native_playout.loop()  # the playout's loop in C, or None (State.playout)
         self._initial: dict[int, tuple[int, ...]] = {}
         self.universe = self._universe()
+        # The zones that hold cards before a deal (the pack), the rest laid out empty by `empty_zones`
+        self.stocked_zones = tuple(z for z in range(len(self.zones)) if self._initial[z])
+        self._no_cards = ((),) * len(self.zones)
 
     # ---- moves -------------------------------------------------------------------------
     def _combination_kinds(self) -> list[CombinationKind]:
@@ -671,6 +680,10 @@ class CompiledGame:
             self._initial[zone_id] = made
         return list(made)
 
+    def empty_zones(self) -> list[list[int]]:
+        """A new list for each zone, all empty (a deal then fills `stocked_zones`)."""
+        return list(map(list, self._no_cards))
+
     def _amount(self, amount: Any) -> int | None:
         """A deal's amount known before play (a number, an option); None: `rest` or an expression."""
         if isinstance(amount, str) and amount in self.options:
@@ -700,10 +713,8 @@ class CompiledGame:
         block outside `for each player` (then `hand` and `each hand` are every player's). A seat
         counter's zone (`dealer's hand`) is the zone of the seat it holds when the step runs, in
         the deal block and in effects alike. Worked out once where nothing depends on the position."""
-        z = self.zones
-        seats = (None, *range(self.players))
-        if all(ref.owner in (None, "own", "each", "opponent's") for ref in refs):
-            table = {p: z.resolve_all(refs, p) for p in seats}
+        table = self._zones_by_seat(refs)
+        if table is not None:
             return lambda st, p: table[p]
         parts = [self._zones_of_ref(ref) for ref in refs]
 
@@ -715,6 +726,13 @@ class CompiledGame:
 
         return named
 
+    def _zones_by_seat(self, refs: tuple[ast.ZoneRef, ...]) -> dict[int | None, tuple[int, ...]] | None:
+        """The zones `refs` name for each `p` of `_zones_named` (None too), when no position
+        changes them (no `dealer's`); else None."""
+        if not all(ref.owner in (None, "own", "each", "opponent's") for ref in refs):
+            return None
+        return {p: self.zones.resolve_all(refs, p) for p in (None, *range(self.players))}
+
     def _zones_of_ref(self, ref: ast.ZoneRef) -> Callable[[Any, int | None], tuple[int, ...]]:
         """One reference of `_zones_named`."""
         z = self.zones
@@ -725,10 +743,30 @@ class CompiledGame:
         whose = self.exprs.whose(ref.owner, ref.pos)  # `dealer's`: the seat a counter holds; `winner's`
         return lambda st, p: by_seat[whose(st, 0 if p is None else p)]
 
-    def _deal_step(self, step: Any) -> DealStep:
+    def _deal_block(self, steps: tuple[Any, ...]) -> tuple[Callable[[Any, random.Random], None], list[DealStep]]:
+        """The file's deal block as one function (state, generator) running its steps in order,
+        and its steps one by one (`deal_steps`, each naming itself when it fails). The block runs
+        the steps bare inside one `try`, which costs nothing until a step fails, and names the
+        failing step then: a closure wrapping each step cost a call per step and per deal."""
+        bare = [(self._deal_step(step, named=False), step) for step in steps]
+        named = [_naming_the_step(fn, step) if _names_itself(step) else fn for fn, step in bare]
+
+        def deal_block(st: Any, rng: random.Random) -> None:
+            for fn, step in bare:
+                try:
+                    fn(st, rng, None)
+                except RulesRuntimeError as err:
+                    if not _names_itself(step):
+                        raise
+                    raise RulesRuntimeError(f"{err}, in the step at {step.pos}") from None
+
+        return deal_block, named
+
+    def _deal_step(self, step: Any, named: bool = True) -> DealStep:
         """One step of the deal block, or a `deal` or `shuffle` effect, as a function (state,
         generator, player). It saves the zones it changes for the move's undo itself (the zones
-        may depend on the position: `dealer's hand`)."""
+        may depend on the position: `dealer's hand`). `named`: a failure of a `deal` or `shuffle`
+        names the step (else the caller does, as `_deal_block`)."""
         if isinstance(step, ast.ForEachPlayer):
             inner = [self._deal_step(s) for s in step.steps]
 
@@ -746,19 +784,23 @@ class CompiledGame:
 
             def shuffle(st: Any, rng: random.Random, p: int | None) -> None:
                 native = st._c.playout_loop  # (shuffles in C when it can: the same order)
+                in_c = None if native is None or type(rng) is not random.Random else native.shuffle_in_place
                 for zone_id in shuffled_zones(st, p):
                     st._touch(zone_id)
-                    if native is None or not native.shuffled(st.zones[zone_id], rng):
+                    if in_c is None:
                         shuffled(st.zones[zone_id], rng)
+                    else:
+                        in_c(st.zones[zone_id], rng)
 
-            return _naming_the_step(shuffle, step)
-        return _naming_the_step(self._dealing(step), step)
+            return _naming_the_step(shuffle, step) if named else shuffle
+        return _naming_the_step(self._dealing(step), step) if named else self._dealing(step)
 
     def _dealing(self, step: ast.DealCards) -> DealStep:
         """`deal N from ZONE to ZONES`: see LANGUAGE.md, "The deal"."""
         amount = self._amount(step.amount)
         counted = self._counted(step.amount, step.amount_pos)
         every = step.every is not None
+        up_to = step.up_to
         source_of = self._zones_named((step.source,))
         targets_of = self._zones_named(step.targets)
 
@@ -786,9 +828,57 @@ class CompiledGame:
         def suited(target_ids: list[int]) -> bool:
             """`deal N from stock to foundation` of a `one per suit` family (all four piles, not
             `every`): N cards, each onto the pile of its suit (LANGUAGE.md, "The deal")."""
-            return (not every and not step.up_to and len(target_ids) == 4
+            return (not every and not up_to and len(target_ids) == 4
                     and all(instances[t].spec.per_suit and instances[t].spec is instances[target_ids[0]].spec
                             and instances[t].index == k + 1 for k, t in enumerate(target_ids)))
+
+        def by_suit(zones: list, source_id: int, target_ids: Any, count: int | None) -> None:
+            """To a family bound to suits: each card to its suit's pile."""
+            source = zones[source_id]
+            for _ in range(min(len(source) if count is None else count, len(source))):
+                if cards.is_joker(source[-1]):  # a joker has no suit: the deal stops there
+                    break
+                card = source.pop()
+                zones[target_ids[card & 3]].append(card)
+
+        def up_to_count(zones: list, source_id: int, target_ids: Any, count: int) -> None:
+            """`up to N`: as many as each target lacks, while cards last."""
+            source = zones[source_id]
+            for target in [zones[t] for t in target_ids]:
+                for _ in range(min(count - len(target), len(source))):
+                    target.append(source.pop())
+
+        def target_by_target(zones: list, source_id: int, target_ids: Any, count: int | None) -> None:
+            """`every`, or one target: each target its cards at once, the top card first."""
+            source = zones[source_id]
+            for target in [zones[t] for t in target_ids]:
+                take = min(len(source) if count is None else count, len(source))
+                target.extend(reversed(source[len(source) - take:]))
+                del source[len(source) - take:]
+
+        def in_rotation(zones: list, source_id: int, target_ids: Any, count: int | None) -> None:
+            """One card at a time, in rotation, from the top, while cards last."""
+            source = zones[source_id]
+            targets = [zones[t] for t in target_ids]
+            take = len(source) if count is None else min(count * len(targets), len(source))
+            dealt = source[len(source) - take:][::-1]  # in the order they leave the top
+            del source[len(source) - take:]
+            for k, target in enumerate(targets):
+                target.extend(dealt[k::len(targets)])
+
+        def nowhere(zones: list, source_id: int, target_ids: Any, count: int | None) -> None:
+            """No target (every owner out of the game): nothing is dealt."""
+
+        def way_of_laying(target_ids: Any, count_known: bool) -> Callable[[list, int, Any, int | None], None]:
+            """How the cards go from the source to these targets: decided by the step and the
+            targets alone, so that a deal to fixed zones decides it once."""
+            if suited(list(target_ids)):
+                return by_suit
+            if up_to and count_known:
+                return up_to_count
+            if every or len(target_ids) == 1:
+                return target_by_target
+            return in_rotation if target_ids else nowhere
 
         def deal(st: Any, rng: random.Random, p: int | None) -> None:
             source_id = source_of(st, p)[0]
@@ -797,41 +887,36 @@ class CompiledGame:
                 target_ids = begun(st, p, target_ids)
             for zone_id in (source_id, *target_ids):
                 st._touch(zone_id)
-            source = st.zones[source_id]
-            targets = [st.zones[t] for t in target_ids]
             count = amount if counted is None else counted(st, p)
-            if suited(target_ids):  # to a family bound to suits: each card to its suit's pile
-                take = min(len(source) if count is None else count, len(source))
-                for _ in range(take):
-                    if cards.is_joker(source[-1]):  # a joker has no suit: the deal stops there
-                        break
-                    card = source.pop()
-                    st.zones[target_ids[card & 3]].append(card)
-                return
-            if step.up_to and count is not None:  # as many as each target lacks
-                for target in targets:
-                    for _ in range(min(count - len(target), len(source))):  # while cards last
-                        target.append(source.pop())
-                return
-            if every or len(targets) == 1:
-                for target in targets:
-                    take = min(len(source) if count is None else count, len(source))
-                    target.extend(reversed(source[len(source) - take:]))  # the top card first
-                    del source[len(source) - take:]
-            elif targets:  # one card at a time, in rotation, from the top, while cards last
-                take = len(source) if count is None else min(count * len(targets), len(source))
-                dealt = source[len(source) - take:][::-1]  # in the order they leave the top
-                del source[len(source) - take:]
-                for k, target in enumerate(targets):
-                    target.extend(dealt[k::len(targets)])
+            way_of_laying(target_ids, count is not None)(st.zones, source_id, target_ids, count)
+
+        # Where nothing in the position decides the zones (no `dealer's`, nobody out, no
+        # `beginning with`), each seat's source, targets and way of laying the cards, worked out
+        # once: a new game's deal no longer lists, filters and tests them each time.
+        sources, targets_by_seat = self._zones_by_seat((step.source,)), self._zones_by_seat(step.targets)
+        count_known = amount is not None or counted is not None
+        if sources is not None and targets_by_seat is not None and owner is None and beginning is None:
+            plan = {p: (sources[p][0], targets_by_seat[p], (sources[p][0], *targets_by_seat[p]),
+                        way_of_laying(targets_by_seat[p], count_known)) for p in sources}
+
+            def deal_to_fixed_zones(st: Any, rng: random.Random, p: int | None) -> None:
+                source_id, target_ids, changed, lay = plan[p]
+                if st._frame is not None or st.rank_counts:  # else `_touch` has nothing to do
+                    for zone_id in changed:
+                        st._touch(zone_id)
+                lay(st.zones, source_id, target_ids, amount if counted is None else counted(st, p))
+
+            chosen = deal_to_fixed_zones
+        else:
+            chosen = deal
 
         if step.face != "up":
-            return deal
+            return chosen
 
         def deal_face_up(st: Any, rng: random.Random, p: int | None) -> None:
             """`deal … face up`: the cards dealt are turned up, known to all wherever they go."""
             before = list(st.zones[source_of(st, p)[0]])
-            deal(st, rng, p)
+            chosen(st, rng, p)
             dealt = before[len(st.zones[source_of(st, p)[0]]):]  # they left the top of the source
             if dealt:
                 st._save_scalar_state()
@@ -845,7 +930,20 @@ class CompiledGame:
             seat = spec.player or 0
             return lambda st, rng: seat
         if spec.mode == "random":
-            return lambda st, rng: rng.randrange(self.players)
+            players = self.players
+            bits = players.bit_length()
+
+            def random_seat(st: Any, rng: random.Random) -> int:
+                """`rng.randrange(players)` as Python 3.11 draws it (bits drawn again while too
+                large), written out: the library's two Python calls were a tenth of a deal. The
+                seat a seed gives stays the same should `randrange` ever change."""
+                draw = rng.getrandbits
+                seat = draw(bits)
+                while seat >= players:
+                    seat = draw(bits)
+                return seat
+
+            return random_seat
         if spec.mode == "expr":
             seat_of = self.exprs.expr(spec.keys[0])
             players = self.players

@@ -64,6 +64,21 @@ class State:
     # `_apply_priorities` while it is set)
     _looking = 0  # how many look-ahead moves (`_after`) are being tried just now
 
+    # What every state starts with and every deal sets again (`_deal`), kept by the class until
+    # then: a new game pays for these once, in its deal, not in `__init__` as well (a tenth of its
+    # instructions). Only values never changed in place (numbers, None, frozensets). What a deal
+    # does not set stays in `__init__`: read through the class, it would be read slower in play.
+    current = 0
+    deal_number = 0
+    turn_number = 0
+    moves_in_turn = 0
+    phase = 0
+    public: frozenset[int] = frozenset()  # cards revealed to everyone this deal
+    winner: int | None = None  # who the deal's `winner's` means while it is scored
+    _legal: list[Internal] | None = None
+    _deal_rng: random.Random | None = None  # while a deal is dealt: its generator
+    closed: frozenset[int] = frozenset()  # zones out of the game until the deal ends (`close …`)
+
     def __init__(self, game: Game, seed: int | str = 0):
         self.game = game
         compiled = game.compiled
@@ -72,36 +87,27 @@ class State:
         self.zones: list[list[int]] = [[] for _ in range(len(compiled.zones))]
         self.counters: list[float] = list(compiled.counters.start)
         self.points: list[float] = [0.0] * compiled.players
-        self.current = 0
-        self.deal_number = 0
-        self.turn_number = 0
-        self.moves_in_turn = 0
         self.over = False
+        self._frame: UndoFrame | None = None
+        self.turn_repeats = 0
+        self.forgotten = 0  # moves made by playouts, which keep no record (counted in shuffles' seeds)
+        self._chosen: Internal | None = None  # the move whose choices a possessive reads (`p's hand`)
+        # The moment of the last shuffle during play, and how often each zone was shuffled then:
+        # a zone shuffled again at the same moment (an automatic rule firing again) gets a new order.
+        self.shuffled_at: tuple[str, dict[tuple[int, ...], int]] | None = None
         self.results: list[DealResult] = []
-        self.phase = 0
-        self.public: frozenset[int] = frozenset()  # cards revealed to everyone this deal
         self.combos: dict[int, Any] = {}  # the combination lying on a zone, as it was played
         self.played_by: dict[int, int] = {}  # ... and the seat of the player who played it
-        self.winner: int | None = None  # who the deal's `winner's` means while it is scored
         self.history: list[UndoFrame] = []
         # Announcements the rules made (`say`), in order: (the moves made before, or one less for
         # one made between moves, say at the deal; the text). Undo takes back a move's.
         self.said: list[tuple[int, str]] = []
-        self._frame: UndoFrame | None = None
-        self._legal: list[Internal] | None = None
-        self._deal_rng: random.Random | None = None  # while a deal is dealt: its generator
         self.declared: dict[int, dict[int, int]] = {}  # zone -> {place in it: the card a wild there stands for}
         # zone -> ((card, seat), …): who played each card of a zone that `records who played` (tricks.py)
         self.played_into: dict[int, tuple[tuple[int, int], ...]] = {}
-        self.closed: frozenset[int] = frozenset()  # zones out of the game until the deal ends (`close …`)
         # Only in games that ask (`a turn begins N times in the same position`): how many times
         # each position has begun a turn, and how many times the current turn's position has.
         self.turn_positions: dict[tuple, int] = {}
-        self.turn_repeats = 0
-        self.forgotten = 0  # moves made by playouts, which keep no record (counted in shuffles' seeds)
-        # The moment of the last shuffle during play, and how often each zone was shuffled then:
-        # a zone shuffled again at the same moment (an automatic rule firing again) gets a new order.
-        self.shuffled_at: tuple[str, dict[tuple[int, ...], int]] | None = None
         # zone -> (its list, its counts by rank), for listing plays of combinations: good while the
         # zone holds that very list and nothing has changed it in place (every change that does
         # drops or updates the entry: `_touch`, `_move_all`, the appliers of combination plays)
@@ -109,7 +115,6 @@ class State:
         # zone -> [its counts (or its list), the counts (or cards) its leads were listed from, its
         # leads]: a hand's lead list, kept while the hand only loses cards (compiler/lead_lists.py)
         self.lead_lists: dict[int, list] = {}
-        self._chosen: Internal | None = None  # the move whose choices a possessive reads (`p's hand`)
 
     # ---- the public contract -----------------------------------------------------------------
     @property
@@ -1116,7 +1121,7 @@ class State:
             self.fired[c.end_keys[index]] += 1
         self._save_scalar_state()
         self.winner = hit
-        zones = tuple(tuple(z) for z in self.zones)
+        zones = tuple(map(tuple, self.zones))
         before = tuple(self.counters)
         for effect in end.effects:
             effect(self, hit if hit is not None else mover, None)
@@ -1187,10 +1192,12 @@ class State:
             if self._frame.counters is None:
                 self._frame.counters = list(self.counters)
         self._save_scalar_state()
-        kept = list(self.counters)
+        kept = list(self.counters) if c.counters.kept_through_match else None
         first = None
         for attempt in range(100):  # `ties deal again`: a tie on the first player deals anew
-            self.zones = [c.initial_cards(z) for z in range(len(self.zones))]
+            self.zones = c.empty_zones()
+            for zone_id in c.stocked_zones:  # the zones that hold cards before the deal: the pack
+                self.zones[zone_id] = c.initial_cards(zone_id)
             self.rank_counts = {}
             self.lead_lists = {}
             self.phase = 0
@@ -1201,14 +1208,16 @@ class State:
             self.declared = {}
             self.played_into = {}
             self.closed = frozenset()
-            self.counters = [start if not keep else value for start, keep, value
-                             in zip(c.counters.start, c.counters.whole_match, kept)]
-            rng = random.Random(f"{self.seed}/{number}" + (f"/{attempt}" if attempt else ""))
+            if kept is None:  # no counter is kept from deal to deal: all start again
+                self.counters = list(c.counters.start)
+            else:
+                self.counters = [start if not keep else value for start, keep, value
+                                 in zip(c.counters.start, c.counters.whole_match, kept)]
+            rng = random.Random(f"{self.seed}/{number}/{attempt}" if attempt else f"{self.seed}/{number}")
             self.deal_number = number
             self._deal_rng = rng
             try:
-                for step in c.deal_steps:
-                    step(self, rng, None)
+                c.deal_block(self, rng)
                 first = c.first_player(self, rng)
             finally:
                 self._deal_rng = None
@@ -1218,7 +1227,8 @@ class State:
         self.turn_number = 0
         self.moves_in_turn = 0
         self._legal = None
-        self._begin_turn()
+        if c.turn_start:
+            self._begin_turn()
         if c.keeps_up:
             self._keep_tops_up()
         # What the deal itself brings about: automatic rules, and hands that end it at once.

@@ -290,6 +290,9 @@ class Loop:
         self.module = module
         if id(module) not in _trusted:
             _trusted[id(module)] = draws_match(module)
+        # The module's shuffle for a plain `random.Random` (the caller checks the type), or None:
+        # the deal's shuffle step calls it without the method call and checks of `shuffled`.
+        self.shuffle_in_place = module.shuffle if _trusted[id(module)] else None
 
     def shuffled(self, pile: list[int], rng: random.Random) -> bool:
         """Shuffle `pile` in C as `compiler.game.shuffled` would, when `rng` is a generator the
