@@ -22,7 +22,7 @@ def whole(state: gamedsl.State) -> tuple:
     return (state.key(), state.zones, state.counters, [type(c) for c in state.counters], state.phase,
             state.current, state.turn_number, state.moves_in_turn, state.deal_number, state.over, state.points,
             state.results, state.combos, state.played_by, state.public, state.winner, state.forgotten,
-            state._legal, state.said)
+            state._legal, state.said, [tuple(map(type, r.scores)) for r in state.results], list(map(type, state.points)))
 
 
 def played(game: gamedsl.Game, seed: int, limit: int | None, before: int = 0) -> tuple:
@@ -86,6 +86,40 @@ def test_an_effect_it_does_not_hold_makes_the_game_fall_back(tmp_path, monkeypat
     assert state_playout.for_game(native.compiled) is None
     for seed in range(3):
         assert played(native, seed, None) == played(python, seed, None)
+
+
+SCORE = "    each player scores bid * multiplier * spring * (2 if own on_landlord_side = 1 else 1) * (1 if own on_landlord_side = winner's on_landlord_side else -1)\n"
+
+
+def counted_in_c(game: gamedsl.Game) -> set[int]:
+    """The `end` rules whose scores the C counts (the cases of its `score_deal`)."""
+    source = state_playout.game_source(game.compiled)[0]
+    body = source[source.index("static int score_deal(S *s, int rule, double *out) {"):]
+    return {int(n) for n in re.findall(r"case (\d+): for", body[:body.index("default:")])}
+
+
+@needs_compiler
+@pytest.mark.parametrize("score, in_c", [
+    (SCORE, True),  # Dou Dizhu's own: values, `winner's`
+    ("    winner scores bid * multiplier + winner's on_landlord_side - landlord_plays\n", True),
+    ("    each player scores bid / 2 + landlord_plays\n", False),  # a division (checked for zero in Python)
+    ("    then: add 1 to passes\n" + SCORE, False),  # an effect before the scores
+    ("    each player scores (1 if own hand is empty else 0) - farmer_plays * 0.5\n", True),  # a float score
+])
+def test_the_end_of_a_deal_is_counted_in_c_where_it_can_be(score: str, in_c: bool, tmp_path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """An `end` rule without effects whose score translates is counted in C and recorded by
+    `State._deal_scored`; the others end the deal in Python: the same result either way
+    (scores of the same types: an int for a whole number, as `_number` gives them)."""
+    if score == SCORE:
+        python, native = load("dou_dizhu", "python", monkeypatch), load("dou_dizhu", "native", monkeypatch)
+    else:
+        python, native = changed_dou_dizhu(SCORE, score, tmp_path, monkeypatch)
+    assert state_playout.for_game(native.compiled) is not None
+    out = [e.info.name for e in native.compiled.ends].index("out")
+    assert (out in counted_in_c(native)) == in_c
+    for seed in range(30):
+        assert played(native, seed, None) == played(python, seed, None), seed
 
 
 @needs_compiler
@@ -207,3 +241,28 @@ def test_the_translation_writes_what_it_holds() -> None:
     source = "\n".join(unit.functions)
     assert "s->cint[0] = 0" in source and "s->cint[1] = 1" in source and "s->cint[2] = s->cint[1]" in source
     assert "member(mv->v1, M" in source and "% 3 + 3) % 3" in source
+
+
+def _expression(code: str, env: dict):
+    """A fused expression of the form expressions.py makes (`lambda st, p, mv: CODE`, `.code` kept)."""
+    fn = eval(f"lambda st, p, mv: {code}", env)  # a test's own source
+    fn.code = code
+    return fn
+
+
+def test_values_and_possessives_translate_to_functions_that_cannot_fail() -> None:
+    opponent = lambda st, p: (p + 1) % 3  # noqa: E731
+    opponent.native = ("opponent",)
+    env: dict = {"_values": {}, "_k1": opponent}
+    env["_values"]["lead"] = _expression("(1.0 if (st.counters[0] == (p + 1)) else 0.0)", env)
+    unit = translate.Unit()
+    translator = translate.Translator(_shapes(), unit)
+    name, kind = translator.expression_function(_expression("(_values['lead'](st, _k1(st, p), mv) * 2)", env), None)
+    source = "\n".join(unit.functions)
+    assert kind == "d" and f"static double {name}(" in source and "(((p) + 1) % 3)" in source
+    generated = _applier("st.phase = 1")  # a generated function: it may escape to Python, so not here
+    env["_k2"] = generated
+    with pytest.raises(Unsupported):
+        translator.expression_function(_expression("(_k2(st, p, mv) + 1)", env), None)
+    with pytest.raises(Unsupported):  # a truth is not a score
+        translator.expression_function(_expression("(st.phase == 1)", env), None)

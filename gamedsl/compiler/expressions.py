@@ -114,7 +114,9 @@ class ExprCompiler:
         `pos`, where the possessive is written, is cited when a counter holds no seat."""
         players = self.players
         if owner == "opponent's":
-            return lambda st, p: (p + 1) % players
+            opponent = lambda st, p: (p + 1) % players  # noqa: E731
+            opponent.native = ("opponent",)  # type: ignore[attr-defined]  # what it does, for native/translate.py
+            return opponent
         teams = self.model.teams
         if teams and owner == "partner's":  # teams of two (checked)
             partner = {a: b for t in teams if len(t.seats) == 2 for a, b in (t.seats, t.seats[::-1])}
@@ -124,7 +126,9 @@ class ExprCompiler:
             other = [teams[1 - team_of[p]].seats[0] if len(teams) == 2 else p for p in range(players)]
             return lambda st, p: other[p]
         if owner == "winner's":
-            return lambda st, p: st.winner if st.winner is not None else p
+            winner = lambda st, p: st.winner if st.winner is not None else p  # noqa: E731
+            winner.native = ("winner",)  # type: ignore[attr-defined]
+            return winner
         if owner and owner.endswith("'s") and owner[:-2] in self.choices:  # `p's hand`: the player chosen
             slot = self.choices[owner[:-2]]  # the move is at hand as `st._chosen` (seats count from 1)
             at = self.choice_field

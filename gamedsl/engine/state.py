@@ -1138,8 +1138,24 @@ class State:
             deal_scores = [score(self, q, None) if q == hit else 0 for q in range(players)]
         else:
             deal_scores = [score(self, q, None) for q in range(players)]
-        result = DealResult(self.deal_number, end.info.name, tuple(_number(s) for s in deal_scores), zones,
-                            before, tuple(self.counters), mover, hit)
+        self._record_deal(index, mover, hit, tuple(_number(s) for s in deal_scores), zones, before)
+
+    def _deal_scored(self, mover: int, index: int, hit: int | None, scores: tuple[int | float, ...]) -> None:
+        """The deal ends by `end` rule `index`, which has no effects, with these scores already
+        counted (as `_number` gives them): the native playout counts them in C and records the
+        end here, as `_end_deal` records it."""
+        self._save_scalar_state()
+        self.winner = hit
+        self._record_deal(index, mover, hit, scores, tuple(map(tuple, self.zones)), None)
+
+    def _record_deal(self, index: int, mover: int, hit: int | None, scores: tuple[int | float, ...],
+                     zones: tuple[tuple[int, ...], ...], before: tuple[float, ...] | None) -> None:
+        """The deal's result kept (`before`: the counters before the end's effects; None: none
+        ran), then the next deal dealt or the match over."""
+        end = self._c.ends[index]
+        after = tuple(self.counters)
+        result = DealResult(self.deal_number, end.info.name, scores, zones, after if before is None else before,
+                            after, mover, hit)
         if end.scoring == "again":
             self.results.append(result)
             self._start_deal(self.deal_number + 1)

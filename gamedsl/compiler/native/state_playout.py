@@ -109,14 +109,36 @@ def game_source(c: CompiledGame) -> tuple[str, tuple]:
     translate = Translator(shapes, unit)
     listings = [translate.listing(fn, phase) for phase, fn in enumerate(c.generators)]
     appliers = [translate.applier(a.apply_unrecorded, a.index) for a in c.actions]
+    scoring = _score_deal(c, translate)
     head = [f"#define NZ {_int(len(c.zones))}", f"#define NC {_int(len(c.counters.start))}",
             f"#define PLAYERS {_int(c.players)}", f"#define ESCAPES {_int(len(unit.escapes))}",
             f"#define POOLED {_int(sum(len(row[5]) for row in rows if row is not None))}"]
     parts = [HEADER, *head, DRAWS, STATE, *_entries(rows), PROTOTYPES, PRELUDE, *plays, *unit.tables, *unit.prototypes,
-             *unit.functions, *_dispatch("list_phase", "S *s, Buf *out", "s, out", listings, "s->phase"),
+             *unit.functions, *scoring, *_dispatch("list_phase", "S *s, Buf *out", "s, out", listings, "s->phase"),
              *_dispatch("apply_action", "S *s, const Move *mv", "s, mv", appliers, "mv->a"), LOOP]
     py = (kinds.reading if kinds is not None else None, _readings(rows, kinds), *unit.escapes)
     return "\n".join(parts) + "\n", py
+
+
+def _score_deal(c: CompiledGame, translate: Translator) -> list[str]:
+    """`score_deal(s, rule, out)` (state_runtime.py): the scores of the deal's end by each `end`
+    rule the C counts — one with no effects, in a game without teams, whose score translates —
+    as State._end_deal counts them; 0 for the others, which end the deal in Python."""
+    cases = []
+    for index, end in enumerate(c.ends):
+        if end.effects or c.teams:
+            continue
+        if end.scoring == "again" or end.score is None:
+            each = "0"
+        else:
+            try:
+                name, _ = translate.expression_function(end.score, None)
+            except Unsupported:
+                continue
+            each = f"(q == s->winner ? {name}(s, q, NULL) : 0)" if end.scoring == "winner" else f"{name}(s, q, NULL)"
+        cases.append(f"    case {_int(index)}: for (int q = 0; q < PLAYERS; q++) out[q] = {each}; return 1;")
+    return ["static int score_deal(S *s, int rule, double *out) {", "    switch (rule) {", *cases,
+            "    default: return 0;", "    }", "}", ""]
 
 
 PROTOTYPES = r"""

@@ -133,6 +133,70 @@ class Translator:
         self.unit.functions += lines
         return name
 
+    def expression_function(self, fn: Callable, action: int | None) -> tuple[str, str]:
+        """A fused expression (`lambda st, p, mv: CODE`: a `value`, an end's score) as
+        `double vN(S *s, int p, const Move *mv)`, for the move of that action (None: called
+        without a move): its C name and the kind of what it gives. Only what cannot fail is
+        translated (no call that may escape to Python): the C gives what the Python would."""
+        key = ("expression", id(fn), action)
+        known = self.unit.done.get(key)
+        if known is not None and known[0] is fn:  # (the function kept: its id is not another's)
+            if known[1] is None:
+                raise Unsupported("a value that refers to itself")
+            return known[1]
+        code = getattr(fn, "code", None)
+        if not isinstance(code, str) or not hasattr(fn, "__globals__"):
+            raise Unsupported("an expression without its generated code")
+        self.unit.done[key] = (fn, None)  # under way
+        try:
+            body = ast.parse(code, mode="eval").body
+            scope = Scope(fn.__globals__, {"p": "p"}, mv="mv" if action is not None else None, action=action, pure=True)
+            value, kind = self.expr(body, scope)
+        except (Unsupported, SyntaxError) as err:
+            del self.unit.done[key]
+            raise Unsupported(f"an expression the C path does not hold: {err}") from None
+        if kind == "b":
+            del self.unit.done[key]
+            raise Unsupported("a truth where a number is meant")
+        name = f"v{len(self.unit.done)}_{len(self.unit.prototypes)}"
+        prototype = f"static double {name}(S *s, int p, const Move *mv)"
+        self.unit.prototypes.append(prototype + ";")
+        self.unit.functions += [prototype + " {", "    (void)s; (void)p; (void)mv;",
+                                f"    return (double)({value});", "}", ""]
+        made = (name, {"i": "i", "d": "d"}.get(kind, "cx"))
+        self.unit.done[key] = (fn, made)
+        return made
+
+    def seat_of(self, fn: Any, args: list[ast.expr], scope: Scope) -> str | None:
+        """A possessive's seat (`winner's`, `opponent's`: expressions.py describes them), in C;
+        None for another function."""
+        what = getattr(fn, "native", None)
+        if not (isinstance(what, tuple) and what and what[0] in ("winner", "opponent")) or len(args) != 2:
+            return None
+        if ast.unparse(args[0]) != "st":
+            raise Unsupported("a seat read another way")
+        seat, kind = self.expr(args[1], scope)
+        if kind != "i":
+            raise Unsupported("a seat of another kind")
+        if what[0] == "winner":
+            return f"(s->winner >= 0 ? s->winner : ({seat}))"
+        return f"((({seat}) + 1) % {number(self.shapes.players)})"
+
+    def value_call(self, call: ast.Call, scope: Scope) -> tuple[str, str]:
+        """`_values['name'](st, SEAT, mv)`: a `value` of the file, translated once."""
+        values = scope.env.get(call.func.value.id) if isinstance(call.func.value, ast.Name) else None  # type: ignore[attr-defined]
+        key = call.func.slice  # type: ignore[attr-defined]
+        texts = [ast.unparse(a) for a in call.args]
+        if (not isinstance(values, dict) or not isinstance(key, ast.Constant) or key.value not in values
+                or call.keywords or len(texts) != 3 or texts[0] != "st" or texts[2] not in ("mv", "None")):
+            raise Unsupported("a value read another way")
+        with_move = texts[2] == "mv" and scope.mv is not None
+        name, kind = self.expression_function(values[key.value], scope.action if with_move else None)
+        seat, seat_kind = self.expr(call.args[1], scope)
+        if seat_kind != "i":
+            raise Unsupported("a seat of another kind")
+        return f"{name}(s, {seat}, {scope.mv if with_move else 'NULL'})", kind
+
     # ---- statements --------------------------------------------------------------------------
     def block(self, body: list[ast.stmt], scope: Scope, pad: str) -> list[str]:
         lines: list[str] = []
@@ -309,6 +373,11 @@ class Translator:
             raise Unsupported("a call of another form")
         fn = scope.env.get(call.func.id)
         texts = [ast.unparse(a) for a in call.args]
+        seat = self.seat_of(fn, call.args, scope)
+        if seat is not None:
+            return seat
+        if scope.pure:
+            raise Unsupported("a call that may escape to Python, where nothing may")
         if (not callable(fn) or texts[:1] != ["st"] or len(texts) not in (2, 3)
                 or texts[2:] not in ([], ["mv"], ["None"])):
             raise Unsupported("a call of another form")
@@ -585,6 +654,8 @@ class Translator:
                     return f"s->zones[zone_at({zone})].n", "i"
             if text == "isinstance(mv[2], tuple)" and scope.mv is not None:
                 return ("1" if self.shapes.action_shapes[scope.action] == "play" else "0"), "b"
+            if isinstance(node.func, ast.Subscript):
+                return self.value_call(node, scope)
             return self.call_value(node, scope), "i"
         raise Unsupported(f"an expression the C path does not hold: {text[:80]}")
 
@@ -717,6 +788,7 @@ class Scope:
     action: int | None  # the action whose move `mv` is, if known
     zones: dict = field(default_factory=dict)  # hand/target -> the C zone index
     last: Any = None  # the applier's last statement that does anything
+    pure: bool = False  # an expression that cannot fail: no call that may escape to Python
 
 
 def parse(fn: Callable) -> tuple[ast.FunctionDef, dict]:
