@@ -40,6 +40,23 @@ def test_draws_in_place_are_randbelow(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @needs_compiler
+def test_a_deal_s_generator_seeded_in_c_is_random_random_s(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`seeded(text, loop)` gives the very generator `random.Random(text)` does, checked on
+    loading (`seeds_match`) and here on texts of every kind a seed makes; without a loop, the
+    Python one."""
+    monkeypatch.setenv("GAMEDSL_NATIVE", "1")
+    fixed = playout.loop()
+    assert fixed is not None and playout.seeds_match(fixed.module)
+    texts = [f"{seed}/{deal}" for seed in (0, 1, 17, -3, 10 ** 30, "seed", "ünïcode 🂡") for deal in (1, 2, 3)]
+    for text in [*texts, "", "x" * 100_000, "3/1/7", "0/4/2/1/55/again 2"]:
+        for loop in (fixed, None):
+            ours, theirs = playout.seeded(text, loop), random.Random(text)
+            assert type(ours) is random.Random and ours.getstate() == theirs.getstate(), text
+            assert [ours.random() for _ in range(700)] == [theirs.random() for _ in range(700)]
+            assert ours.gauss(0, 1) == theirs.gauss(0, 1)
+
+
+@needs_compiler
 @pytest.mark.parametrize("path", GAME_FILES, ids=lambda p: Path(p).relative_to(Path(p).parents[1]).as_posix())
 def test_native_playouts_are_the_python_ones(path: str, monkeypatch: pytest.MonkeyPatch) -> None:
     python, native = load(path, "python", monkeypatch), load(path, "native", monkeypatch)

@@ -80,9 +80,9 @@ class Game:
     def first_player(self, state: State) -> str | None:
         """Who would start a deal laid out as `state`, by the file's first-player rule (None:
         nobody, the rule deals again)."""
-        import random
+        from ..compiler.native.playout import seeded
 
-        seat = self.compiled.first_player(state, random.Random(f"{state.seed}/{state.deal_number}"))
+        seat = self.compiled.first_player(state, seeded(f"{state.seed}/{state.deal_number}", self.compiled.playout_loop))
         return state.players[seat] if seat is not None else None
 
     def load_position(self, yaml_text: str) -> State:

@@ -17,6 +17,7 @@ from .. import cards, limits
 from ..compiler.appliers import UndoFrame
 from ..compiler.building import ByCounter
 from ..compiler.native import state_playout as native_state
+from ..compiler.native.playout import seeded
 from ..errors import IllegalMoveError, RulesRuntimeError
 from .moves import EXCHANGE, NO, Internal, LegalMoves, Move, resolve_text
 from .tricks import aligned, record
@@ -1024,7 +1025,7 @@ class State:
         again = counts.get(zone_ids, 0)
         self._save_scalar_state()
         self.shuffled_at = (moment, {**counts, zone_ids: again + 1})
-        return random.Random(f"{moment}/again {again}" if again else moment)
+        return seeded(f"{moment}/again {again}" if again else moment, self._c.playout_loop)
 
     def _set_phase(self, index: int) -> None:
         self._save_scalar_state()
@@ -1229,7 +1230,7 @@ class State:
             else:
                 self.counters = [start if not keep else value for start, keep, value
                                  in zip(c.counters.start, c.counters.whole_match, kept)]
-            rng = random.Random(f"{self.seed}/{number}/{attempt}" if attempt else f"{self.seed}/{number}")
+            rng = seeded(f"{self.seed}/{number}/{attempt}" if attempt else f"{self.seed}/{number}", c.playout_loop)
             self.deal_number = number
             self._deal_rng = rng
             try:

@@ -7,7 +7,8 @@ as `random.Random._randbelow` draws it, and plays it with the action's generated
 draws read the generator's Mersenne Twister in place, as `_random`'s own `getrandbits` does, so
 the stream is the very one the Python loop uses; the module checks that on loading
 (`draws_match`), and draws through `rng._randbelow` when it does not hold (or for a generator
-of another class). A deal's shuffle draws the same way (`Loop.shuffled`).
+of another class). A deal's shuffle draws the same way (`Loop.shuffled`), and a deal's
+generator is seeded in C (`seeded`: the very state `random.Random(text)` has, checked on loading).
 
 `loop()` is the module, or None (native path off, no compiler): `State.playout` then runs its
 Python loop and deals shuffle in Python, move for move the same game.
@@ -15,11 +16,17 @@ Python loop and deals shuffle in Python, move for move the same game.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from types import ModuleType
 from typing import Any
 
 from .build import load_fixed
+
+try:
+    from _sha512 import sha512 as _sha512  # as random.py seeds (without hashlib's lookup by name)
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import sha512 as _sha512
 
 # The module's C in parts: the draws (and shuffle), the loop's calls of the generated functions
 # (`list_moves`, `apply_move`), the loop (`run`), the module.
@@ -123,6 +130,56 @@ static PyObject *draw(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 
 """
 
+SEEDING = r"""/* init_genrand(19650218) of _randommodule.c: the state init_by_array starts from, worked out
+   once (CPython works it out at every seeding: a third of the seeding's time). */
+static uint32_t genrand_start[MT_N];
+
+static void genrand_once(void) {
+    genrand_start[0] = 19650218U;
+    for (int i = 1; i < MT_N; i++)
+        genrand_start[i] = 1812433253U * (genrand_start[i - 1] ^ (genrand_start[i - 1] >> 30)) + (uint32_t)i;
+}
+
+/* seed(rng, key: bytes): rng seeded as `random_seed` of _randommodule.c seeds it with the int
+   int.from_bytes(key) (big-endian), which is what `random.Random(text)` gives for the key
+   text.encode() + sha512(text.encode()).digest(): the int split into 32-bit words from the
+   right, then init_by_array word for word. The caller sets `gauss_next`; loading checks the
+   result against random.Random (`seeds_match`). */
+static PyObject *seed(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !PyObject_TypeCheck(args[0], twister_type) || !PyBytes_CheckExact(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "seed(rng: random.Random, key: bytes)");
+        return NULL;
+    }
+    const unsigned char *b = (const unsigned char *)PyBytes_AS_STRING(args[1]);
+    Py_ssize_t n = PyBytes_GET_SIZE(args[1]);
+    while (n > 0 && b[0] == 0) { b++; n--; }  /* leading zero bytes: not part of the int */
+    size_t used = n == 0 ? 1 : (size_t)(n + 3) / 4;
+    uint32_t *key = PyMem_Calloc(used, sizeof(uint32_t));
+    if (key == NULL) return PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < n; i++) key[i / 4] |= (uint32_t)b[n - 1 - i] << (8 * (i % 4));
+    Twister *rng = (Twister *)args[0];
+    uint32_t *mt = rng->state;
+    memcpy(mt, genrand_start, sizeof(genrand_start));
+    size_t i = 1, j = 0, k = MT_N > used ? MT_N : used;
+    for (; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+        i++; j++;
+        if (i >= MT_N) { mt[0] = mt[MT_N - 1]; i = 1; }
+        if (j >= used) j = 0;
+    }
+    for (k = MT_N - 1; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        i++;
+        if (i >= MT_N) { mt[0] = mt[MT_N - 1]; i = 1; }
+    }
+    mt[0] = 0x80000000U;
+    rng->index = MT_N;
+    PyMem_Free(key);
+    Py_RETURN_NONE;
+}
+
+"""
+
 RUN = r"""/* run(state, rng, limit, listings, appliers, native_draws) -> (made, failed move or None,
    error or None): moves until the state is over or `limit` (-1: none) moves are made. Each
    move: the state's list (`_legal`) or the phase's listing, a number drawn below its length
@@ -216,6 +273,7 @@ METHODS = r"""static PyMethodDef methods[] = {
     {"run", (PyCFunction)(void (*)(void))run, METH_FASTCALL, "a playout's moves"},
     {"draw", (PyCFunction)(void (*)(void))draw, METH_FASTCALL, "one number below n, as a playout draws it"},
     {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL, "a pile shuffled as compiler.game.shuffled does"},
+    {"seed", (PyCFunction)(void (*)(void))seed, METH_FASTCALL, "a generator seeded as random.Random seeds it"},
     {NULL, NULL, 0, NULL}
 };
 
@@ -236,7 +294,8 @@ TWISTER_INIT = r"""    PyObject *random = PyImport_ImportModule("_random");
 """
 
 INIT = r"""PyMODINIT_FUNC PyInit_MODULE(void) {
-""" + TWISTER_INIT + r"""    one = PyLong_FromLong(1);
+""" + TWISTER_INIT + r"""    genrand_once();
+    one = PyLong_FromLong(1);
     s_legal = PyUnicode_InternFromString("_legal");
     s_phase = PyUnicode_InternFromString("phase");
     s_over = PyUnicode_InternFromString("over");
@@ -260,10 +319,12 @@ static PyObject *apply_move(PyObject *appliers, Py_ssize_t action, PyObject *st,
 
 """
 
-_SOURCE = HEADER + DRAWS + _FIXED + RUN + METHODS + INIT
+_SOURCE = HEADER + "#include <string.h>\n" + DRAWS + SEEDING + _FIXED + RUN + METHODS + INIT
 
 
 _trusted: dict[int, bool] = {}  # id of a loaded module -> whether its draws in place were checked
+_seeding: dict[int, bool] = {}  # ... and whether its seeding was
+_new_random = random.Random.__new__  # an unseeded random.Random (`seed` fills its state)
 
 
 def draws_match(module: ModuleType) -> bool:
@@ -274,6 +335,38 @@ def draws_match(module: ModuleType) -> bool:
         if module.draw(ours, n, True) != theirs._randbelow(n):
             return False
     return ours.getstate() == theirs.getstate()
+
+
+def seeds_match(module: ModuleType) -> bool:
+    """Whether the module seeds a generator as `random.Random(text)` does (the check made on
+    loading): texts short and long, of other scripts, giving keys with zero bytes in front."""
+    texts = ["", "0/1", "12/3/1", "a" * 5000, "δ/ё/中", *(f"{n}/{d}" for n in range(40) for d in (1, 2))]
+    for text in texts:
+        ours = _new_random(random.Random)
+        key = text.encode()
+        module.seed(ours, key + hashlib.sha512(key).digest())
+        ours.gauss_next = None
+        if ours.getstate() != random.Random(text).getstate():
+            return False
+    for key in (b"", b"\x00", b"\x00\x00\x01", b"\x01" + b"\x00" * 9, bytes(range(1, 200))):
+        ours = _new_random(random.Random)
+        module.seed(ours, key)
+        ours.gauss_next = None
+        if ours.getstate() != random.Random(int.from_bytes(key, "big")).getstate():
+            return False
+    return True
+
+
+def seeded(text: str, loop: Loop | None) -> random.Random:
+    """`random.Random(text)`, seeded in C by the loop's module when it has one whose seeding
+    was checked (a deal's generator: seeding is a third of a new game's time in Python)."""
+    if loop is None or not _seeding.get(id(loop.module), False):
+        return random.Random(text)
+    rng = _new_random(random.Random)
+    key = text.encode()
+    loop.module.seed(rng, key + _sha512(key).digest())
+    rng.gauss_next = None
+    return rng
 
 
 def loop() -> Loop | None:
@@ -290,6 +383,7 @@ class Loop:
         self.module = module
         if id(module) not in _trusted:
             _trusted[id(module)] = draws_match(module)
+            _seeding[id(module)] = seeds_match(module)
         # The module's shuffle for a plain `random.Random` (the caller checks the type), or None:
         # the deal's shuffle step calls it without the method call and checks of `shuffled`.
         self.shuffle_in_place = module.shuffle if _trusted[id(module)] else None
