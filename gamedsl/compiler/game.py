@@ -15,6 +15,7 @@ from ..model.model import BuildSpec, GameModel, RuleInfo, firing_key
 from ..syntax import ast
 from .appliers import applier
 from .native import playout as native_playout
+from .native.runtime import helpers as native_helpers
 from .building import AcceptTable, ByCounter, accept_table, counter_read, counter_tables
 from .cards_expr import mentions_card, mentions_names
 from .card_combinations import CardCombinationSet, CardKind, in_a_row
@@ -865,6 +866,18 @@ class CompiledGame:
             del source[len(source) - take:]
             for k, target in enumerate(targets):
                 target.extend(dealt[k::len(targets)])
+
+        fixed = native_helpers()  # the ways below in C, for their common case (None: native path off)
+        if fixed is not None:
+            in_python = (target_by_target, in_rotation)
+
+            def target_by_target(zones: list, source_id: int, target_ids: Any, count: int | None) -> None:
+                if not fixed.target_by_target(zones, source_id, target_ids, count):
+                    in_python[0](zones, source_id, target_ids, count)
+
+            def in_rotation(zones: list, source_id: int, target_ids: Any, count: int | None) -> None:
+                if not fixed.in_rotation(zones, source_id, target_ids, count):
+                    in_python[1](zones, source_id, target_ids, count)
 
         def nowhere(zones: list, source_id: int, target_ids: Any, count: int | None) -> None:
             """No target (every owner out of the game): nothing is dealt."""

@@ -131,7 +131,74 @@ static PyObject *move_all(PyObject *module, PyObject *const *args, Py_ssize_t na
     Py_RETURN_NONE;
 }
 
+/* The deal's ways of laying cards (compiler/game.py `_dealing`), for the common case: zones a
+   list of lists, targets a tuple or list of zone ids none of which is the source, a count that is
+   None (every card) or an int. True when done; False, nothing changed, for the Python to do it. */
+static int laid_here(PyObject *const *args, Py_ssize_t nargs, PyObject **source, Py_ssize_t *take, Py_ssize_t *n) {
+    if (nargs != 4 || !PyList_CheckExact(args[0]) || !PyLong_CheckExact(args[1])
+            || !(PyTuple_CheckExact(args[2]) || PyList_CheckExact(args[2]))
+            || !(args[3] == Py_None || PyLong_CheckExact(args[3]))) return 0;
+    PyObject *zones = args[0];
+    Py_ssize_t zone_count = PyList_GET_SIZE(zones), at = PyLong_AsSsize_t(args[1]);
+    if (at == -1 && PyErr_Occurred()) { PyErr_Clear(); return 0; }
+    if (at < 0 || at >= zone_count || !PyList_CheckExact(PyList_GET_ITEM(zones, at))) return 0;
+    *source = PyList_GET_ITEM(zones, at);
+    *n = PySequence_Fast_GET_SIZE(args[2]);
+    for (Py_ssize_t i = 0; i < *n; i++) {
+        PyObject *id = PySequence_Fast_GET_ITEM(args[2], i);
+        Py_ssize_t t = PyLong_CheckExact(id) ? PyLong_AsSsize_t(id) : -1;
+        if (t == -1 && PyErr_Occurred()) { PyErr_Clear(); return 0; }
+        if (t < 0 || t >= zone_count || !PyList_CheckExact(PyList_GET_ITEM(zones, t))
+                || PyList_GET_ITEM(zones, t) == *source) return 0;
+    }
+    if (args[3] == Py_None) { *take = -1; return 1; }
+    long long count = PyLong_AsLongLong(args[3]);
+    if (count == -1 && PyErr_Occurred()) { PyErr_Clear(); return 0; }
+    *take = count < 0 ? 0 : count > PY_SSIZE_T_MAX / 4 ? PY_SSIZE_T_MAX / 4 : (Py_ssize_t)count;
+    return 1;
+}
+
+/* The top `take` cards of the source, onto the target from the top down, then gone from the source. */
+static int lay_from_top(PyObject *source, PyObject *target, Py_ssize_t take) {
+    Py_ssize_t size = PyList_GET_SIZE(source);
+    for (Py_ssize_t k = 0; k < take; k++)
+        if (PyList_Append(target, PyList_GET_ITEM(source, size - 1 - k)) < 0) return -1;
+    return PyList_SetSlice(source, size - take, size, NULL);
+}
+
+/* in_rotation(zones, source_id, target_ids, count): one card at a time in rotation from the top,
+   `count` each (None: every card), while cards last. */
+static PyObject *in_rotation(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *source;
+    Py_ssize_t each, n;
+    if (!laid_here(args, nargs, &source, &each, &n) || n == 0) Py_RETURN_FALSE;
+    Py_ssize_t size = PyList_GET_SIZE(source), take = each < 0 || each > size / n ? size : each * n;
+    for (Py_ssize_t t = 0; t < n; t++) {  /* target t: the cards dealt t, t + n, ... (as dealt[t::n]) */
+        PyObject *target = PyList_GET_ITEM(args[0], PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(args[2], t)));
+        for (Py_ssize_t k = t; k < take; k += n)
+            if (PyList_Append(target, PyList_GET_ITEM(source, size - 1 - k)) < 0) return NULL;
+    }
+    if (PyList_SetSlice(source, size - take, size, NULL) < 0) return NULL;
+    Py_RETURN_TRUE;
+}
+
+/* target_by_target(zones, source_id, target_ids, count): each target its `count` cards at once
+   (None: every card left), the top card first. */
+static PyObject *target_by_target(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *source;
+    Py_ssize_t each, n;
+    if (!laid_here(args, nargs, &source, &each, &n)) Py_RETURN_FALSE;
+    for (Py_ssize_t t = 0; t < n; t++) {
+        PyObject *target = PyList_GET_ITEM(args[0], PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(args[2], t)));
+        Py_ssize_t size = PyList_GET_SIZE(source);
+        if (lay_from_top(source, target, each < 0 || each > size ? size : each) < 0) return NULL;
+    }
+    Py_RETURN_TRUE;
+}
+
 static PyMethodDef methods[] = {
+    {"in_rotation", (PyCFunction)(void (*)(void))in_rotation, METH_FASTCALL, "cards dealt in rotation"},
+    {"target_by_target", (PyCFunction)(void (*)(void))target_by_target, METH_FASTCALL, "cards dealt target by target"},
     {"move_ranks", (PyCFunction)(void (*)(void))move_ranks, METH_FASTCALL, "play ranks from a hand"},
     {"move_all", (PyCFunction)(void (*)(void))move_all, METH_FASTCALL, "every card of a zone onto another"},
     {NULL, NULL, 0, NULL}
