@@ -232,10 +232,14 @@ def bench_combinations(game: gamedsl.Game) -> None:
         print(f"| {name} | {rate:,.1f} | {f'{rate / peer:.2f}' if peer else '–'} | {f'{rate / cpp:.3f}' if cpp else '–'} |")
     if have.get("open_spiel"):
         fresh = gamedsl.Game(game.model, game.players)
-        # 20 of its games take a millisecond: 200 a round, the ratio taken per game
-        ratios = [r * 20 / 200 for r in paired_ratios(lambda: play_random_games(fresh, 20, "playout"),
-                                                       lambda: ext.openspiel_random_games(200, 1))]
-        print(f"\n`playout()` against OpenSpiel's C++ loop, rounds back to back (20 games of ours, 200 of its), per game: median "
+        play_random_games(fresh, 20, "playout")  # its C built or loaded before the rounds
+        # Rounds of the same length (200 games each, a few milliseconds), each round new games
+        # of both (seeds 200 r onwards): the collection of garbage between rounds leaves neither
+        # engine's short round to start from cold caches alone.
+        ours, theirs = iter(range(1, 10 ** 6)), iter(range(1, 10 ** 6))
+        ratios = paired_ratios(lambda: play_random_games(fresh, 200, "playout", 200 * next(ours)),
+                               lambda: ext.openspiel_random_games(200, next(theirs)))
+        print(f"\n`playout()` against OpenSpiel's C++ loop, rounds back to back (200 new games each), per game: median "
               f"{statistics.median(ratios):.3f} (range of 15: {min(ratios):.3f}–{max(ratios):.3f})")
     if have.get("rlcard"):
         # The machine's speed drifts within seconds: rounds of 20 games, ours and RLCard's back to
@@ -266,12 +270,12 @@ def paired_ratios(ours, theirs, pairs: int = 15) -> list[float]:
     return ratios
 
 
-def play_random_games(game: gamedsl.Game, count: int, way: str) -> None:
-    """Whole random games: `legal_moves()` and `play()` as a front end would, `play_random()`
-    (the same choice among the same legal moves, without making `Move` values), or `playout()`
-    (the same moves again, keeping no undo record)."""
+def play_random_games(game: gamedsl.Game, count: int, way: str, first: int = 0) -> None:
+    """Whole random games (seeds `first` on): `legal_moves()` and `play()` as a front end would,
+    `play_random()` (the same choice among the same legal moves, without making `Move` values),
+    or `playout()` (the same moves again, keeping no undo record)."""
     rng = random.Random(3)
-    for seed in range(count):
+    for seed in range(first, first + count):
         state = game.new_game(seed)
         if way == "playout":
             state.playout(rng)
