@@ -279,9 +279,11 @@ class State:
 
     def forget_history(self) -> None:
         """Drop the undo records: the moves made so far can no longer be taken back."""
-        self.forgotten += len(self.history)
-        self.history = []
-        self.said = [(-1, text) for _, text in self.said]  # kept, no longer tied to a move
+        if self.history:
+            self.forgotten += len(self.history)
+            self.history = []
+        if self.said:
+            self.said = [(-1, text) for _, text in self.said]  # kept, no longer tied to a move
 
     def _failure(self, internal: Internal, err: Exception) -> RulesRuntimeError:
         return RulesRuntimeError(f"the rules of {self.game.path} failed while playing "
