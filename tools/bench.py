@@ -409,6 +409,9 @@ def main() -> None:
                         help="players, for games several can play (default: the most the game allows, up to 4)")
     parser.add_argument("--envs", action="store_true", help="reinforcement-learning environments' steps per second only")
     args = parser.parse_args()
+    # This checkout is benched, whatever PYTHONPATH says (the line that puts it first, above):
+    # to bench another tree, run that tree's own tools/bench.py.
+    print(f"(benching the gamedsl of {Path(gamedsl.__file__).resolve().parents[1]})")
     if args.envs:
         bench_envs()
         return
