@@ -108,8 +108,8 @@ class PositionError(ValueError):
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """A 'did you mean' hint, or '' when nothing is close."""
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    """A 'did you mean' hint, or '' when nothing is close (never the word itself)."""
+    close = difflib.get_close_matches(word, [c for c in choices if c != word], n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else ""
 
 

@@ -406,6 +406,22 @@ def test_regression_keyword_prefix_reports_the_whole_word(tmp_path):
     assert diag.pos.column == 1
 
 
+def test_regression_a_keyword_out_of_place_is_not_suggested_as_itself(tmp_path):
+    # 'top' where only 'to' may stand said "did you mean 'top'?": the very word refused.
+    text = changed("from own hand to own turned", "from own hand top own turned")
+    diag = check_error(write(tmp_path, text)).diagnostics[0]
+    assert diag.message == "unexpected 'top'"
+    assert "did you mean 'top'" not in diag.hint
+    assert diag.hint == "'top' is a word of the language, but not one that can stand here"
+
+
+def test_did_you_mean_never_offers_the_word_itself():
+    from gamedsl.errors import did_you_mean
+
+    assert did_you_mean("top", ["top", "to"]) == "did you mean 'to'?"
+    assert did_you_mean("top", ["top"]) == ""
+
+
 def test_regression_stray_character_is_not_the_rest_of_the_line(tmp_path):
     # Lark's fallback lexer matched the stray '@' with the section pattern up to the line end.
     text = changed("from own hand to own turned", "from own hand @ to own turned")

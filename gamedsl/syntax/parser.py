@@ -253,7 +253,9 @@ def _syntax_diagnostic(err: UnexpectedInput, path: str, lines: list[str]) -> Dia
         shown = words if len(words) <= 8 else words[:8] + ["…"]
         message += f"; expected {', '.join(shown)}"
     if isinstance(err, UnexpectedToken) and err.token.type == "NAME" and keywords:
-        hint = did_you_mean(str(err.token.value), keywords)
+        word = str(err.token.value)
+        hint = (f"'{word}' is a word of the language, but not one that can stand here" if word in keywords
+                else did_you_mean(word, keywords))
     if not hint and expected & {"RPAR", "RSQB"}:
         bracket = _unclosed_bracket(lines, line, column)
         if bracket and bracket[1] < line:
@@ -272,7 +274,10 @@ def _word_diagnostic(path: str, lines: list[str], line: int, column: int) -> Dia
     word = source_line[start:end]
     keywords = _all_keywords()
     hint = next((f"did you mean '{word[:i]} {word[i:]}'?" for i in range(1, len(word))
-                 if word[:i] in keywords and word[i:] in keywords), "") or did_you_mean(word, keywords)
+                 if word[:i] in keywords and word[i:] in keywords), "")
+    if not hint:
+        hint = (f"'{word}' is a word of the language, but not one that can stand here" if word in keywords
+                else did_you_mean(word, keywords))
     return Diagnostic(SourcePos(path, line, start + 1), f"unexpected '{word}'", source_line, hint)
 
 
