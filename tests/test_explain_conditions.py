@@ -47,3 +47,14 @@ def test_a_condition_on_the_position_is_named_too(tmp_path):
     state = at(tmp_path, ["4S", "5S", "6S"])
     why = str(state.explain("7S P1.hand -> pile"))
     assert "'only when size of pile < 3'" in why and "t.game:13" in why
+
+
+def test_a_move_s_single_only_when_is_quoted_too(tmp_path):
+    """One `only when` (no `and` of lines): quoted as well, not only the move's own line."""
+    path = tmp_path / "one.game"
+    path.write_text(GAME.replace("    only when size of pile < 3\n", "").replace(
+        "    only when named is none or the card is same suit as named\n", ""), encoding="utf-8")
+    doc = {"game": "T", "turn": "P1", "zones": {"P1.hand": ["KS", "7S"], "P2.hand": ["3C"], "pile": []}}
+    state = gamedsl.load_game(path).load_position(yaml.safe_dump(doc))
+    why = str(state.explain("KS P1.hand -> pile"))
+    assert "'only when the card is not a K'" in why and "one.game:13" in why

@@ -492,6 +492,8 @@ class CompiledGame:
         action.first_lines, action.then_lines = first_lines, then_lines
         if isinstance(spec.condition, ast.AllOf):  # for `explain`: which `only when` does not hold
             action.condition_parts = [(item.pos, self.exprs.condition(item)) for item in spec.condition.items]
+        elif spec.condition is not None and getattr(spec.condition, "pos", None) is not None:
+            action.condition_parts = [(spec.condition.pos, self.exprs.condition(spec.condition))]  # (quoted too)
         action.reads_counters = any(table.__class__ is ByCounter for row in targets for _, table in row)
         action.only_if_others = spec.only_if_others
         if isinstance(about_card, bytes):

@@ -365,8 +365,7 @@ def _why_not_chosen(state: State, action: Any, move: Internal) -> tuple[RuleInfo
 
 def _which(state: State, action: Any, p: int, move: Any) -> str:
     """Which of a move's `only when` lines does not hold, quoted with its place: `: 'only when
-    named is none' (eights.game:31) does not hold`; nothing when the move has a single one (the
-    move's own line is cited already) or none can be told apart."""
+    named is none' (eights.game:31) does not hold`; nothing when none can be told apart."""
     for pos, test in action.condition_parts:
         try:
             holds = test(state, p, move)
