@@ -142,15 +142,17 @@ class PlayedGame:
 
     @property
     def wins(self) -> list[float]:
-        """By seat: 1 for a winner. Every player with the best score wins (partners win together);
-        nobody when all tie (a game stopped at the limit by the points so far); a one-player game
-        by its outcome."""
+        """By seat: 1 for a winner, as `State.winners` has them: every player with the best score
+        wins (partners win together; all, when all tie at the end: the console's "P1 and P2 win");
+        a one-player game by its outcome. A game stopped at the move limit is judged by the points
+        so far, and there a tie of all is nobody's win."""
         state = self.state
         if state.is_over and state.outcome:  # a one-player game won or lost (`the player wins` / `loses`)
             return [1.0 if state.outcome == "won" else 0.0]
         points = list(state.points)
         best = min(points) if state.game.compiled.lowest_wins else max(points)
-        return [1.0 if p == best and max(points) > min(points) else 0.0 for p in points]
+        shared_by_all = state.is_over and len(points) > 1
+        return [1.0 if p == best and (max(points) > min(points) or shared_by_all) else 0.0 for p in points]
 
 
 def play_game(game: Game, seats: Sequence[str], game_seed: str, limit: int | None = None,

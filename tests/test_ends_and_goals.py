@@ -129,6 +129,9 @@ def test_whenever_no_move_is_legal_passes_the_turn(tmp_path):
     # P1 2 cards, P2 3: P1, P2, P1 (out), P2; P1 cannot play and passes; P2 plays its last card
     assert play_out(state) == ["P1", "P2", "P1", "P2", "P2"]
     assert state.results[-1].end == "out" and state.scores == {"P1": 1, "P2": 1}
+    # a tie of all at the end is everyone's win, for simulate as for `winners` and the console
+    assert state.winners == ["P1", "P2"]
+    assert simulated(tmp_path, SHED.format(rules=PASSING), ("random", "random")).wins == [1.0, 1.0]
 
 
 def test_a_one_player_game_is_won_or_lost(tmp_path):
