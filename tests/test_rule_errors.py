@@ -415,6 +415,13 @@ def test_regression_a_keyword_out_of_place_is_not_suggested_as_itself(tmp_path):
     assert diag.hint == "'top' is a word of the language, but not one that can stand here"
 
 
+def test_a_comma_inside_brackets_is_told_to_be_and(tmp_path):
+    text = changed("only when own turned is empty", "only when (own turned is empty, own turned is empty)")
+    diag = check_error(write(tmp_path, text)).diagnostics[0]
+    assert diag.message == "unexpected ','; expected ')'"
+    assert "join conditions with 'and'" in diag.hint
+
+
 def test_did_you_mean_never_offers_the_word_itself():
     from gamedsl.errors import did_you_mean
 

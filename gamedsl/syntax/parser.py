@@ -256,6 +256,8 @@ def _syntax_diagnostic(err: UnexpectedInput, path: str, lines: list[str]) -> Dia
         word = str(err.token.value)
         hint = (f"'{word}' is a word of the language, but not one that can stand here" if word in keywords
                 else did_you_mean(word, keywords))
+    if not hint and found == "','" and "RPAR" in expected and "COMMA" not in expected:
+        hint = "inside brackets, join conditions with 'and' (a comma joins them only outside brackets)"
     if not hint and expected & {"RPAR", "RSQB"}:
         bracket = _unclosed_bracket(lines, line, column)
         if bracket and bracket[1] < line:
