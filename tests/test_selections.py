@@ -240,3 +240,19 @@ def test_n_of_a_rank_takes_a_small_whole_number(tmp_path, amount):
     text = refused(tmp_path, then=f"move cards of own hand that are {amount} of a rank to own books")
     assert f"'that are {amount} of a rank' takes a small whole number" in text and "fish.game:" in text, text
     assert "4 of a rank" in text  # what to write
+
+
+def test_the_first_player_compares_any_card_of_each_hand(tmp_path: Path) -> None:
+    """`first player: lowest (lowest card of cards of own hand that are hearts by building) by
+    building`: the holder of the lowest heart starts; a player with none comes last."""
+    g = load(tmp_path, first="lowest (lowest card of cards of own hand that are hearts by building) by building, "
+                             "ties to P2")
+    for seed in range(40):
+        state = g.new_game(seed)
+        zones = yaml.safe_load(to_yaml(state))["zones"]
+        hearts = [[c for c in zones[f"P{p + 1}.hand"] if c.endswith("H")] for p in range(2)]
+        order = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+        low = [min((order.index(c[:-1]) for c in h), default=99) for h in hearts]
+        expected = "P2" if low[0] == low[1] else ("P1" if low[0] < low[1] else "P2")
+        assert state.current_player == expected, (seed, hearts)
+    assert "the first-player comparison takes cards" in refused(tmp_path, first="lowest (seen) by building")

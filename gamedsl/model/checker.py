@@ -1330,8 +1330,9 @@ class Checker(CardChecks):
         if stmt.mode in ("lowest", "highest"):
             for key in stmt.keys:
                 self.check_expr(key, per_player=True)
-                if not isinstance(key, ast.TopOf):
-                    self.error(key.pos, "the first-player comparison takes cards: 'top of ZONE'")
+                if self.type_of(key) != "card":
+                    self.error(key.pos, "the first-player comparison takes cards: 'top of ZONE', "
+                                        "'lowest card of CARDS by ORDER', a counter that holds a card")
             if stmt.order and stmt.order.text not in self.orders:
                 self.unknown(stmt.order.pos, "order", stmt.order.text, self.orders)
             ties = seat(stmt.ties) if stmt.ties else None
