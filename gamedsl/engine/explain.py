@@ -374,6 +374,6 @@ def _which(state: State, action: Any, p: int, move: Any) -> str:
         if not holds:
             shipped = resources.shipped_file(pos.file)  # a shipped game is cited by its name, not its path
             line = linecache.getline(str(shipped) if shipped is not None else pos.file, pos.line).strip()
-            shown = brief(line, 70) if line else "a condition"
+            shown = brief(line, 120) if line else "a condition"
             return f": {shown} ({pos}) does not hold"
     return ""
