@@ -88,3 +88,46 @@ def test_the_number_of_top_cards_is_a_whole_number_from_1(tmp_path, bad, message
 def test_n_of_a_rank_counts_only_the_top_cards(tmp_path):
     assert "pairs" not in moves(at(tmp_path, ["KH", "KS", "2C", "JD"]))  # the kings lie below the top three
     assert "pairs" in moves(at(tmp_path, ["2C", "KH", "KS", "JD"]))
+
+
+
+RESTOCK = GAME.replace('''end done "the stock is spent":
+    when stock is empty''', '''move restock "the waste, all but its top card, becomes the stock":
+    only when stock is empty and size of waste > 1
+    then: move all but top 1 of waste to stock
+move hearty "the hearts under the top two cards of the waste go out":
+    only when any all but top 2 of waste that are hearts
+    then: move all but top 2 of waste that are hearts to out
+end done "ten cards are out":
+    when size of out >= 10''')
+
+
+def test_all_but_the_top_cards_are_the_others(tmp_path):
+    state = at(tmp_path, ["2C", "KH", "QH", "JD"], RESTOCK)
+    assert "restock" not in moves(state)  # the stock is not empty
+    for _ in range(3):
+        state.play("turn")  # the stock is spent: 3S 2S AS onto the waste, AS on top
+    assert "restock" in moves(state)
+    state.play("restock")
+    doc = yaml.safe_load(to_yaml(state))["zones"]
+    assert doc["waste"] == ["AS"] and doc["stock"] == ["2C", "KH", "QH", "JD", "3S", "2S"]  # as they lay
+    state.undo()
+    assert yaml.safe_load(to_yaml(state))["zones"]["waste"] == ["2C", "KH", "QH", "JD", "3S", "2S", "AS"]
+
+
+def test_all_but_the_top_cards_with_a_test(tmp_path):
+    state = at(tmp_path, ["KH", "2C", "QH", "JD", "AH"], RESTOCK)
+    assert "hearty" in moves(state)
+    state.play("hearty")
+    doc = yaml.safe_load(to_yaml(state))["zones"]
+    assert doc["out"] == ["KH", "QH"] and doc["waste"] == ["2C", "JD", "AH"]
+    assert "hearty" not in moves(at(tmp_path, ["2C", "JD", "KH", "AH"], RESTOCK))  # the hearts are the top two
+
+
+def test_all_but_a_number_of_top_cards_that_is_no_whole_number_is_refused(tmp_path):
+    path = tmp_path / "bad.game"
+    path.write_text(RESTOCK.replace("move all but top 1 of waste to stock", "move all but top 0 of waste to stock"),
+                    encoding="utf-8")
+    with pytest.raises(RulesError) as caught:
+        gamedsl.load_game(path)
+    assert "'all but top 0 of …'" in str(caught.value)

@@ -27,7 +27,8 @@ class Selections:
         """A function (state, player, move) -> [(zone, place, card)] of the selected cards."""
         exprs = self.cards.exprs
         cards_of = _zone_cards([exprs.zone_ids(z) for z in node.zones],
-                               int(node.top) if node.top is not None else None)
+                               int(node.top) if node.top is not None else None,
+                               int(node.below) if node.below is not None else 0)
         if node.test is not None and node.test.kind == "of_a_rank":
             return _of_a_rank(cards_of, int(node.test.amount))
         keep = self.test(node.test)
@@ -183,9 +184,10 @@ class Selections:
         return move
 
 
-def _zone_cards(ids: list[Fn], top: int | None) -> Fn:
+def _zone_cards(ids: list[Fn], top: int | None, below: int = 0) -> Fn:
     """(state, player) -> [(zone, place, card)]: the cards of the zones, each zone once, in the
-    order written, bottom to top; with `top N of`, only each zone's N top cards."""
+    order written, bottom to top; with `top N of`, only each zone's N top cards; with `all but
+    top N of` (`below`), only the cards under them."""
 
     def cards_of(st: Any, p: int) -> list[tuple[int, int, int]]:
         found = []
@@ -197,7 +199,7 @@ def _zone_cards(ids: list[Fn], top: int | None) -> Fn:
                 seen.add(z)
                 pile = st.zones[z]
                 start = 0 if top is None else max(0, len(pile) - top)
-                found += [(z, i, pile[i]) for i in range(start, len(pile))]
+                found += [(z, i, pile[i]) for i in range(start, len(pile) - below)]
         return found
 
     return cards_of

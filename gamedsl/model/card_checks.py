@@ -41,6 +41,9 @@ class CardChecks:
         if node.top is not None and (node.top != int(node.top) or not 1 <= node.top <= limits.MAX_CARDS):
             self.error(node.pos, f"'top {node.top:g} of …': the number of top cards is a whole number from 1 to "
                        f"{limits.MAX_CARDS}", "write 'top 3 of waste'")
+        if node.below is not None and (node.below != int(node.below) or not 1 <= node.below <= limits.MAX_CARDS):
+            self.error(node.pos, f"'all but top {node.below:g} of …': the number of top cards left is a whole "
+                       f"number from 1 to {limits.MAX_CARDS}", "write 'all but top 1 of pile'")
         test = node.test
         if test is None:
             return

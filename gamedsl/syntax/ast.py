@@ -230,6 +230,7 @@ class Selection:
     zones: tuple[ZoneRef, ...]
     test: Any = None
     top: float | None = None  # `top 3 of ZONE`: only the N top cards of each zone
+    below: float | None = None  # `all but top 1 of ZONE`: only the cards under each zone's N top ones
 
 
 @dataclass(frozen=True)

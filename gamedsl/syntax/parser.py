@@ -1611,6 +1611,11 @@ class _ToAst(Transformer):
         chosen = self.selection(meta, children[1:])
         return ast.Selection(chosen.pos, chosen.zones, chosen.test, top=float(children[0]))
 
+    def selection_below_top(self, meta, children):
+        """`all but top 1 of pile [that are TEST]`: the selection of each zone's cards under its N top cards."""
+        chosen = self.selection(meta, children[1:])
+        return ast.Selection(chosen.pos, chosen.zones, chosen.test, below=float(children[0]))
+
     def sel_is(self, meta, children):
         return (*children[0], False)
 
