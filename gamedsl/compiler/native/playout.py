@@ -16,7 +16,6 @@ Python loop and deals shuffle in Python, move for move the same game.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from types import ModuleType
 from typing import Any
@@ -342,19 +341,25 @@ def seeds_match(module: ModuleType) -> bool:
     loading): texts short and long, of other scripts, giving keys with zero bytes in front."""
     texts = ["", "0/1", "12/3/1", "a" * 5000, "δ/ё/中", *(f"{n}/{d}" for n in range(40) for d in (1, 2))]
     for text in texts:
-        ours = _new_random(random.Random)
-        key = text.encode()
-        module.seed(ours, key + hashlib.sha512(key).digest())
-        ours.gauss_next = None
-        if ours.getstate() != random.Random(text).getstate():
+        if _seeded_in_c(module, _key(text)).getstate() != random.Random(text).getstate():
             return False
     for key in (b"", b"\x00", b"\x00\x00\x01", b"\x01" + b"\x00" * 9, bytes(range(1, 200))):
-        ours = _new_random(random.Random)
-        module.seed(ours, key)
-        ours.gauss_next = None
-        if ours.getstate() != random.Random(int.from_bytes(key, "big")).getstate():
+        if _seeded_in_c(module, key).getstate() != random.Random(int.from_bytes(key, "big")).getstate():
             return False
     return True
+
+
+def _key(text: str) -> bytes:
+    """The bytes whose big-endian integer `random.Random(text)` seeds with (random.py, version 2)."""
+    data = text.encode()
+    return data + _sha512(data).digest()
+
+
+def _seeded_in_c(module: ModuleType, key: bytes) -> random.Random:
+    rng = _new_random(random.Random)
+    module.seed(rng, key)
+    rng.gauss_next = None  # as `Random.seed` leaves it
+    return rng
 
 
 def seeded(text: str, loop: Loop | None) -> random.Random:
@@ -362,11 +367,7 @@ def seeded(text: str, loop: Loop | None) -> random.Random:
     was checked (a deal's generator: seeding is a third of a new game's time in Python)."""
     if loop is None or not _seeding.get(id(loop.module), False):
         return random.Random(text)
-    rng = _new_random(random.Random)
-    key = text.encode()
-    loop.module.seed(rng, key + _sha512(key).digest())
-    rng.gauss_next = None
-    return rng
+    return _seeded_in_c(loop.module, _key(text))
 
 
 def loop() -> Loop | None:
