@@ -58,3 +58,38 @@ def test_a_move_s_single_only_when_is_quoted_too(tmp_path):
     state = gamedsl.load_game(path).load_position(yaml.safe_dump(doc))
     why = str(state.explain("KS P1.hand -> pile"))
     assert "'only when the card is not a K'" in why and "one.game:13" in why
+
+
+PRIORITY = '''game "P"
+players 2
+zones:
+    deck: shared, pile, face down, holds 1 standard deck
+    hand: each player, fan, face up to owner
+    pile: shared, pile, face up
+    out: shared, pile, face up
+deal:
+    shuffle deck
+    deal 3 from deck to each hand
+move play "onto the pile":
+    from own hand to pile
+    only when the card is hearts
+    then: end turn
+move dump "out of the game":
+    from own hand to out
+    then: end turn
+move done "stop":
+    then: end turn
+priority hearts_first "a heart goes onto the pile when it can, unless one stops":
+    must play when possible, except done
+match: one deal
+'''
+
+
+def test_a_priority_names_the_moves_it_asks_for_and_those_it_lets_through_apart(tmp_path):
+    path = tmp_path / "p.game"
+    path.write_text(PRIORITY, encoding="utf-8")
+    doc = {"game": "P", "turn": "P1", "zones": {"P1.hand": ["KH", "7S"], "P2.hand": ["3C"]}}
+    state = gamedsl.load_game(path).load_position(yaml.safe_dump(doc))
+    assert {str(m) for m in state.legal_moves()} == {"KH P1.hand -> pile", "done"}
+    why = str(state.explain("dump 7S P1.hand -> out"))
+    assert "first play KH P1.hand -> pile (or done)" in why and "p.game:20" in why

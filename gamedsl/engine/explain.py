@@ -302,8 +302,14 @@ def _why_not(state: State, move: Internal) -> tuple[RuleInfo | None, str]:
                 if move not in keep:
                     if getattr(priority, "same_card", False):  # the moves of the same card it keeps
                         keep = [m for m in keep if m[1:3] == move[1:3]]
-                    options = ", ".join(str(state.game.codec.public(m)) for m in keep[:4])
-                    return priority.info, f"first play {options}" + (" …" if len(keep) > 4 else "")
+                    # The moves the priority asks for first; those its `except` lets through are
+                    # named apart ("or done"), else they read as moves to play first.
+                    spared = {index for index, _ in getattr(priority, "spared", ())}
+                    asked = [m for m in keep if m[0] not in spared] or keep
+                    options = ", ".join(str(state.game.codec.public(m)) for m in asked[:4])
+                    others = sorted({c.actions[m[0]].name for m in keep if m[0] in spared and asked is not keep})
+                    return priority.info, (f"first play {options}" + (" …" if len(asked) > 4 else "")
+                                           + (f" (or {', '.join(others)})" if others else ""))
                 moves = keep
         elif priority.per_move:  # `forbid … while the card …`
             if priority.matches(move, p) and priority.condition(state, p, move):
